@@ -1,0 +1,1 @@
+export { PLATFORMS } from '@socialpub/core';

@@ -1,0 +1,11 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm'],
+  dts: true,
+  tsconfig: '../../tsconfig.build.json',
+  sourcemap: true,
+  clean: true,
+  target: 'node20',
+});
