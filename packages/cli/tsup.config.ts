@@ -1,11 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/bin.ts'],
   format: ['esm'],
-  dts: true,
+  dts: { entry: 'src/index.ts' },
   tsconfig: '../../tsconfig.build.json',
   sourcemap: true,
   clean: true,
   target: 'node20',
+  splitting: true,
 });

@@ -1,1 +1,1 @@
-export { PLATFORMS } from '@socialpub/core';
+export { buildProgram, CLI_VERSION } from './program.js';

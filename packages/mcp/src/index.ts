@@ -1,1 +1,1 @@
-export { PLATFORMS } from '@socialpub/core';
+export * from './server.js';
