@@ -1,1 +1,14 @@
-export {};
+export * from './facebook.js';
+export * from './figures.js';
+export * from './instagram.js';
+export * from './linkedin.js';
+export * from './network-rules.js';
+export * from './networks.js';
+export * from './pinterest.js';
+export * from './privacy.js';
+export * from './skool.js';
+export * from './threads.js';
+export * from './tiktok.js';
+export * from './tiktok-photo.js';
+export * from './x.js';
+export * from './youtube.js';

@@ -1,1 +1,14 @@
-export {};
+export * from './auto-music.js';
+export * from './base64url.js';
+export * from './canonical-json.js';
+export * from './cursor.js';
+export * from './file-name.js';
+export * from './idempotency-key.js';
+export * from './media-sniff.js';
+export * from './media-type.js';
+export * from './name-search.js';
+export * from './profile-resolution.js';
+export * from './scheduled-for.js';
+export * from './sha256.js';
+export * from './text-limits.js';
+export * from './youtube-tags.js';

@@ -1,1 +1,15 @@
-export {};
+export * from './admin.js';
+export * from './common.js';
+export * from './error-body.js';
+export * from './media.js';
+export * from './normalize-post-request.js';
+export * from './options.js';
+export * from './post-list.js';
+export * from './post-options.js';
+export * from './post-record.js';
+export * from './post-request.js';
+export * from './post-request-readers.js';
+export * from './post-response.js';
+export * from './profile.js';
+export * from './publish-outcome.js';
+export * from './upload-link.js';

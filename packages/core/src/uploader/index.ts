@@ -1,1 +1,2 @@
-export {};
+export * from './exit-codes.js';
+export * from './uploader-options.js';

@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors/error-codes.js';
+import type { ErrorFamily } from '../errors/error-family.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'PUT';
+
+/** How a caller proves who it is: API key (Bearer), upload token (`x-signature`), admin token, or nothing. */
+export type OperationSecurity = 'apiKey' | 'uploadToken' | 'admin' | 'none';
+
+export interface OperationRequest {
+  body?: z.ZodType;
+  /** True when the body may be left out (POST .../token). */
+  bodyOptional?: boolean;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  headers?: z.ZodType;
+}
+
+export interface OperationResponse {
+  description: string;
+  /** Absent for answers without a body (204, HEAD). */
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+  /** Response headers the document names for this answer (name → description). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** One row of the per-operation retry table ("When to send a request again"). */
+export interface RetryAdvice {
+  situation: string;
+  action: string;
+}
+
+export interface OperationDefinition {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI style, e.g. `/api/v2/posts/{id}`. */
+  path: string;
+  /** The older address when it accepts this request (reference-server.md, Addresses). */
+  legacyPath?: string;
+  summary: string;
+  description: string;
+  tags: readonly string[];
+  security: OperationSecurity;
+  /** The shape error answers of this address take ("Errors", Shapes). */
+  errorFamily: ErrorFamily;
+  request: OperationRequest;
+  /** Success answers and error statuses, keyed by HTTP status. */
+  responses: Readonly<Record<number, OperationResponse>>;
+  /** The document's error table for this endpoint, by status. */
+  errorsByStatus: Readonly<Record<number, readonly ErrorCode[]>>;
+  /** Every code of `errorsByStatus`, once each. */
+  errorCodes: readonly ErrorCode[];
+  retry: readonly RetryAdvice[];
+}
+
+export type OperationInput = Omit<OperationDefinition, 'errorCodes' | 'responses'> & {
+  /** Success answers only; error statuses are added from `errorsByStatus`. */
+  responses: Readonly<Record<number, OperationResponse>>;
+};
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Too large',
+  415: 'Unsupported media type',
+  422: 'Unprocessable',
+  429: 'Too many requests',
+  500: 'Server error',
+  502: 'Bad gateway',
+  503: 'Unavailable',
+  504: 'Gateway timeout',
+};
+
+/**
+ * Completes an operation: the flat `errorCodes` list and one error response per status whose
+ * description names its codes, with the body schema of the address's family.
+ */
+export function defineOperation(input: OperationInput, errorBody: z.ZodType): OperationDefinition {
+  const errorCodes: ErrorCode[] = [];
+  const responses: Record<number, OperationResponse> = { ...input.responses };
+  for (const [statusText, codes] of Object.entries(input.errorsByStatus)) {
+    const status = Number(statusText);
+    for (const code of codes) if (!errorCodes.includes(code)) errorCodes.push(code);
+    if (responses[status] !== undefined) continue;
+    const label = STATUS_TEXT[status] ?? 'Error';
+    responses[status] = {
+      description: `${label}: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
+      schema: errorBody,
+    };
+  }
+  return { ...input, responses, errorCodes };
+}

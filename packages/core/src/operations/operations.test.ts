@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ERROR_CODES } from '../errors/error-codes.js';
+import { allowedMethods, findOperation, OPERATIONS } from './operations.js';
+
+const requestParts = OPERATIONS.flatMap((op) =>
+  (['body', 'query', 'params', 'headers'] as const).flatMap((part) => {
+    const schema = op.request[part];
+    return schema === undefined ? [] : [[`${op.operationId} ${part}`, schema] as const];
+  }),
+);
+
+const responseParts = OPERATIONS.flatMap((op) =>
+  Object.entries(op.responses).flatMap(([status, response]) =>
+    response.schema === undefined ? [] : [[`${op.operationId} ${status}`, response.schema] as const],
+  ),
+);
+
+describe('OPERATIONS', () => {
+  it('has unique operation ids and unique method and path pairs', () => {
+    const ids = OPERATIONS.map((op) => op.operationId);
+    const routes = OPERATIONS.map((op) => `${op.method} ${op.path}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it.each([
+    ['GET', '/api/v2/accounts'],
+    ['GET', '/api/v2/accounts/{id}/options'],
+    ['POST', '/api/v2/posts'],
+    ['GET', '/api/v2/posts'],
+    ['GET', '/api/v2/posts/{id}'],
+    ['DELETE', '/api/v2/posts/{id}'],
+    ['POST', '/api/v2/media'],
+    ['GET', '/api/v2/media'],
+    ['GET', '/api/v2/media/files'],
+    ['POST', '/api/v2/media/uploads'],
+    ['POST', '/api/v2/media/uploads/{file_id}/token'],
+    ['POST', '/api/v2/media/uploads/{file_id}/complete'],
+    ['DELETE', '/api/v2/media/uploads/{file_id}'],
+    ['OPTIONS', '/storage/uploads/{file_id}'],
+    ['HEAD', '/storage/uploads/{file_id}'],
+    ['PATCH', '/storage/uploads/{file_id}'],
+    ['GET', '/health'],
+    ['GET', '/openapi.yaml'],
+  ])('covers %s %s', (method, path) => {
+    expect(OPERATIONS.some((op) => op.method === method && op.path === path)).toBe(true);
+  });
+
+  it.each(OPERATIONS.map((op) => [op.operationId, op] as const))(
+    '%s has error codes, a success answer and retry advice',
+    (_id, op) => {
+      expect(op.errorCodes.length).toBeGreaterThan(0);
+      expect(Object.keys(op.responses).some((status) => Number(status) < 300)).toBe(true);
+      expect(op.retry.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('lists only codes of the error catalog, each once per operation', () => {
+    for (const op of OPERATIONS) {
+      expect(new Set(op.errorCodes).size).toBe(op.errorCodes.length);
+      for (const code of op.errorCodes) expect(ERROR_CODES).toContain(code);
+    }
+  });
+
+  it('gives every error status a response with a body schema', () => {
+    for (const op of OPERATIONS) {
+      for (const status of Object.keys(op.errorsByStatus)) {
+        expect(op.responses[Number(status)]?.schema, `${op.operationId} ${status}`).toBeDefined();
+      }
+    }
+  });
+
+  it.each([
+    ['POST', '/legacy/posts', 'createPost'],
+    ['DELETE', '/legacy/posts/abc', 'cancelPost'],
+    ['POST', '/legacy/media', 'importMedia'],
+    ['GET', '/api/v2/posts/abc', 'getPost'],
+    ['PATCH', '/storage/uploads/abc', 'storagePatch'],
+  ] as const)('finds %s %s as %s', (method, path, operationId) => {
+    expect(findOperation(method, path)?.operationId).toBe(operationId);
+  });
+
+  it('answers GET on an older address with no operation (405)', () => {
+    expect(findOperation('GET', '/legacy/posts')).toBeUndefined();
+    expect(allowedMethods('/legacy/posts')).toEqual(['POST']);
+  });
+
+  it('names the methods of an address for the Allow header', () => {
+    expect(allowedMethods('/api/v2/posts').sort()).toEqual(['GET', 'POST']);
+  });
+});
+
+describe('JSON Schema of every schema the operations reference', () => {
+  it.each(requestParts)('%s converts as input', (_name, schema) => {
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    expect(typeof json).toBe('object');
+  });
+
+  it.each(responseParts)('%s converts as output without unrepresentable parts', (_name, schema) => {
+    expect(() => z.toJSONSchema(schema, { io: 'output' })).not.toThrow();
+  });
+
+  it('documents media fields of a post as lists of strings', () => {
+    const createPost = OPERATIONS.find((op) => op.operationId === 'createPost');
+    const json = JSON.stringify(z.toJSONSchema(createPost?.request.body ?? z.never(), { io: 'input' }));
+    expect(json).toContain('"mediaID":{"description":"File ids of ready library files.","type":"array"');
+  });
+});

@@ -1,0 +1,175 @@
+import { TIKTOK_RULES } from '../networks/tiktok.js';
+import { YOUTUBE_RULES } from '../networks/youtube.js';
+import { captionLimit } from './caption-limit.js';
+
+/*
+ * Caption and title limits (Limits, Media: "youtube title 100 characters and description 5,000
+ * bytes; tiktok photo title 90 and description 4,000 characters"; tiktok caption about 2,200) and
+ * the warnings they cause (POST /posts, Warnings). "Characters" are Unicode code points, so an
+ * emoji counts 1; YouTube's description limit is in UTF-8 bytes. Cuts never split a code point
+ * and, where the platform offers Intl.Segmenter, never split a user-perceived character either.
+ */
+// The numbers live in the networks table; these names read them once.
+export const YOUTUBE_TITLE_MAX_CHARACTERS: number = captionLimit(
+  YOUTUBE_RULES.captions.title,
+  'youtube title',
+);
+export const YOUTUBE_DESCRIPTION_MAX_BYTES: number = captionLimit(
+  YOUTUBE_RULES.captions.description,
+  'youtube description',
+);
+export const TIKTOK_PHOTO_TITLE_MAX_CHARACTERS: number = captionLimit(
+  TIKTOK_RULES.captions.title,
+  'tiktok title',
+);
+export const TIKTOK_PHOTO_DESCRIPTION_MAX_CHARACTERS: number = captionLimit(
+  TIKTOK_RULES.captions.description,
+  'tiktok description',
+);
+export const TIKTOK_CAPTION_MAX_CHARACTERS: number = captionLimit(
+  TIKTOK_RULES.captions.text,
+  'tiktok caption',
+);
+
+export type TextWarningCode =
+  | 'title_shortened'
+  | 'description_shortened'
+  | 'characters_removed'
+  | 'caption_over_limit';
+export interface TextWarning {
+  code: TextWarningCode;
+  message: string;
+}
+export interface ShortenedText {
+  value: string;
+  warnings: TextWarning[];
+}
+
+export function codePointLength(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/** UTF-8 bytes of the text; a lone surrogate counts 3, as it is sent as U+FFFD. */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const cp = char.codePointAt(0) ?? 0;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+function pieces(text: string): string[] {
+  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
+    return Array.from(
+      new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text),
+      (s) => s.segment,
+    );
+  }
+  return Array.from(text);
+}
+
+/** The longest start of `text` whose measure stays within `max`, cut between whole characters. */
+function cut(text: string, max: number, measure: (piece: string) => number): string {
+  let used = 0;
+  let out = '';
+  for (const piece of pieces(text)) {
+    const size = measure(piece);
+    if (used + size > max) break;
+    used += size;
+    out += piece;
+  }
+  return out;
+}
+
+/**
+ * `youtube.title`: one line (a multi-line title is joined with spaces: `title_shortened`),
+ * `<` and `>` removed (`characters_removed`), at most 100 characters (`title_shortened`).
+ */
+export function shortenYoutubeTitle(title: string): ShortenedText {
+  const warnings: TextWarning[] = [];
+  let value = removeAngleBrackets(title, warnings, 'title');
+  if (/[\r\n\u2028\u2029]/.test(value)) {
+    value = value.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
+    warnings.push({ code: 'title_shortened', message: 'The YouTube title was made one line.' });
+  }
+  if (codePointLength(value) > YOUTUBE_TITLE_MAX_CHARACTERS) {
+    value = cut(value, YOUTUBE_TITLE_MAX_CHARACTERS, codePointLength).trimEnd();
+    pushOnce(
+      warnings,
+      'title_shortened',
+      `The YouTube title was shortened to ${YOUTUBE_TITLE_MAX_CHARACTERS} characters.`,
+    );
+  }
+  return { value, warnings };
+}
+
+/** YouTube description: `<` and `>` removed, at most 5,000 UTF-8 bytes (`description_shortened`). */
+export function shortenYoutubeDescription(description: string): ShortenedText {
+  const warnings: TextWarning[] = [];
+  let value = removeAngleBrackets(description, warnings, 'description');
+  if (utf8ByteLength(value) > YOUTUBE_DESCRIPTION_MAX_BYTES) {
+    value = cut(value, YOUTUBE_DESCRIPTION_MAX_BYTES, utf8ByteLength);
+    warnings.push({
+      code: 'description_shortened',
+      message: `The YouTube description was shortened to ${YOUTUBE_DESCRIPTION_MAX_BYTES} bytes.`,
+    });
+  }
+  return { value, warnings };
+}
+
+export function shortenTiktokPhotoTitle(title: string): ShortenedText {
+  return shortenByCharacters(
+    title,
+    TIKTOK_PHOTO_TITLE_MAX_CHARACTERS,
+    'title_shortened',
+    'TikTok photo title',
+  );
+}
+
+export function shortenTiktokPhotoDescription(description: string): ShortenedText {
+  return shortenByCharacters(
+    description,
+    TIKTOK_PHOTO_DESCRIPTION_MAX_CHARACTERS,
+    'description_shortened',
+    'TikTok photo description',
+  );
+}
+
+/** A tiktok caption over about 2,200 characters is still sent, with `caption_over_limit`. */
+export function checkTiktokCaption(caption: string): ShortenedText {
+  const length = codePointLength(caption);
+  if (length <= TIKTOK_CAPTION_MAX_CHARACTERS) return { value: caption, warnings: [] };
+  return {
+    value: caption,
+    warnings: [
+      {
+        code: 'caption_over_limit',
+        message: `The caption has ${length} characters; TikTok allows about ${TIKTOK_CAPTION_MAX_CHARACTERS} and may refuse it.`,
+      },
+    ],
+  };
+}
+
+function shortenByCharacters(text: string, max: number, code: TextWarningCode, what: string): ShortenedText {
+  if (codePointLength(text) <= max) return { value: text, warnings: [] };
+  return {
+    value: cut(text, max, codePointLength),
+    warnings: [{ code, message: `The ${what} was shortened to ${max} characters.` }],
+  };
+}
+
+function removeAngleBrackets(text: string, warnings: TextWarning[], what: string): string {
+  if (!/[<>]/.test(text)) return text;
+  warnings.push({
+    code: 'characters_removed',
+    message: `YouTube does not allow < and > in a ${what}; they were removed.`,
+  });
+  return text.replace(/[<>]/g, '');
+}
+
+function pushOnce(warnings: TextWarning[], code: TextWarningCode, message: string): void {
+  if (!warnings.some((w) => w.code === code)) warnings.push({ code, message });
+}
