@@ -1,0 +1,78 @@
+import { SocialPubError } from './errors.js';
+import { Accounts } from './resources/accounts.js';
+import { Media } from './resources/media.js';
+import { Posts } from './resources/posts.js';
+import { Uploads } from './resources/uploads.js';
+import { defaultSleep, type Sleep } from './retry.js';
+import { Transport } from './transport.js';
+
+export interface ClientOptions {
+  /** Defaults to `process.env.SOCIALPUB_API_KEY`. Keep keys out of browser code ("Authentication", 8). */
+  apiKey?: string | undefined;
+  /** Service origin; defaults to `process.env.SOCIALPUB_BASE_URL`, else `http://127.0.0.1:8787`. */
+  baseURL?: string | undefined;
+  /**
+   * Milliseconds per attempt, default 60 000. Use 30 s or more: a publish or import answer can
+   * take about 25 seconds ("POST /api/v2/posts", Timing).
+   */
+  timeout?: number;
+  /** Automatic retries after the documented retryable failures, default 2. */
+  maxRetries?: number;
+  /**
+   * Longest `Retry-After` the client sleeps through on its own, default 60 seconds. A longer wait
+   * (e.g. 503 `upload_links_paused`, Retry-After 600) is thrown so the caller decides.
+   */
+  maxRetryWaitSeconds?: number;
+  fetch?: typeof fetch;
+  defaultHeaders?: Record<string, string>;
+  /** Replaces every pause (retries, polling); tests pass an instant one. */
+  sleep?: Sleep;
+}
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
+
+/** `process.env` where there is one; browsers have none. */
+function readEnv(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const value = env?.[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+export class SocialPub {
+  readonly baseURL: string;
+  readonly accounts: Accounts;
+  readonly posts: Posts;
+  readonly media: Media;
+  readonly uploads: Uploads;
+  /** The transport every resource sends through (retries, errors, idempotency keys). */
+  readonly transport: Transport;
+
+  constructor(options: ClientOptions = {}) {
+    const apiKey = options.apiKey ?? readEnv('SOCIALPUB_API_KEY');
+    if (apiKey === undefined || apiKey === '') {
+      throw new SocialPubError(
+        'No API key: pass `new SocialPub({ apiKey })` or set the SOCIALPUB_API_KEY environment variable.',
+      );
+    }
+    this.baseURL = (options.baseURL ?? readEnv('SOCIALPUB_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.transport = new Transport({
+      apiKey,
+      baseURL: this.baseURL,
+      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+      fetch: options.fetch,
+      defaultHeaders: options.defaultHeaders ?? {},
+      retry: {
+        maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+        maxRetryWaitSeconds: options.maxRetryWaitSeconds ?? DEFAULT_MAX_RETRY_WAIT_SECONDS,
+      },
+      sleep: options.sleep ?? defaultSleep,
+    });
+    this.accounts = new Accounts(this.transport);
+    this.posts = new Posts(this.transport);
+    this.uploads = new Uploads(this.transport);
+    this.media = new Media(this.transport, this.uploads);
+  }
+}

@@ -1,0 +1,159 @@
+import type { ErrorCode } from '@socialpub/core';
+import { parseErrorBody, parseRetryAfterHeader } from './error-body.js';
+
+/** A wire code of the catalog, or any other string a network passes on ("Errors": check `error.code`). */
+export type APIErrorCode = ErrorCode | (string & {});
+
+export class SocialPubError extends Error {
+  override name = 'SocialPubError';
+}
+
+/** The caller's own signal aborted the request or the wait. */
+export class APIUserAbortError extends SocialPubError {
+  override name = 'APIUserAbortError';
+  constructor(message = 'Request was aborted.') {
+    super(message);
+  }
+}
+
+/**
+ * An answer the service refused or failed. `code` is what a caller switches on: the same status
+ * carries different codes (409 `media_processing` versus `idempotency_in_progress`).
+ */
+export class APIError extends SocialPubError {
+  override name = 'APIError';
+  readonly status: number;
+  readonly code: APIErrorCode | undefined;
+  readonly body: unknown;
+  readonly headers: Headers;
+  /** Fields beside `code` and `message`: `parameter`, `retry_after_seconds`, `file_id`, `profiles`, ... */
+  readonly fields: Record<string, unknown>;
+  /** Seconds to wait from the `Retry-After` header, else the body's `retry_after_seconds`. */
+  readonly retryAfterSeconds: number | undefined;
+  /** Upload-link answers: what to do next, and `never` or `after_reset`. */
+  readonly nextStep: string | undefined;
+  readonly retry: 'never' | 'after_reset' | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(status: number, body: unknown, headers: Headers = new Headers(), fallbackMessage?: string) {
+    const parsed = parseErrorBody(body);
+    super(parsed.message ?? fallbackMessage ?? `Request failed with status ${status}`);
+    this.status = status;
+    this.code = parsed.code;
+    this.body = body;
+    this.headers = headers;
+    this.fields = parsed.fields;
+    this.nextStep = parsed.nextStep;
+    this.retry = parsed.retry;
+    this.requestId = headers.get('x-request-id') ?? undefined;
+    const fromHeader = parseRetryAfterHeader(headers.get('retry-after'));
+    const fromBody = parsed.fields['retry_after_seconds'];
+    this.retryAfterSeconds = fromHeader ?? (typeof fromBody === 'number' ? fromBody : undefined);
+  }
+
+  /** `error.parameter` of a read's 400 `bad_request`. */
+  get parameter(): string | undefined {
+    const value = this.fields['parameter'];
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** `error.file_id` (404 `media_not_found`, 409 `media_processing`, 409 `upload_already_received`). */
+  get fileId(): string | undefined {
+    const value = this.fields['file_id'];
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** `error.profiles` of 403 `account_not_found`. */
+  get profiles(): unknown[] | undefined {
+    const value = this.fields['profiles'];
+    return Array.isArray(value) ? value : undefined;
+  }
+
+  static generate(
+    status: number,
+    body: unknown,
+    headers: Headers = new Headers(),
+    message?: string,
+  ): APIError {
+    const ErrorClass = errorClassFor(status);
+    return new ErrorClass(status, body, headers, message);
+  }
+}
+
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+export class MethodNotAllowedError extends APIError {
+  override name = 'MethodNotAllowedError';
+}
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+export class GoneError extends APIError {
+  override name = 'GoneError';
+}
+export class PayloadTooLargeError extends APIError {
+  override name = 'PayloadTooLargeError';
+}
+export class UnsupportedMediaTypeError extends APIError {
+  override name = 'UnsupportedMediaTypeError';
+}
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
+}
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+}
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+type APIErrorClass = new (status: number, body: unknown, headers?: Headers, message?: string) => APIError;
+
+const ERROR_CLASS_BY_STATUS: Readonly<Record<number, APIErrorClass>> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  405: MethodNotAllowedError,
+  409: ConflictError,
+  410: GoneError,
+  413: PayloadTooLargeError,
+  415: UnsupportedMediaTypeError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+function errorClassFor(status: number): APIErrorClass {
+  if (status >= 500) return InternalServerError;
+  return ERROR_CLASS_BY_STATUS[status] ?? APIError;
+}
+
+/** No answer arrived: the connection failed or broke. Whether the request took effect is unknown. */
+export class APIConnectionError extends SocialPubError {
+  override name = 'APIConnectionError';
+  constructor(message = 'Connection error.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** No answer within the client timeout (the service answers within about 25 seconds). */
+export class APIConnectionTimeoutError extends APIConnectionError {
+  override name = 'APIConnectionTimeoutError';
+  constructor(message = 'Request timed out.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export function isAPIError(value: unknown): value is APIError {
+  return value instanceof APIError;
+}
