@@ -1,0 +1,10 @@
+// Baseline: the smallest Hono app on @hono/node-server. Prints its address as one JSON line.
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+
+const app = new Hono();
+app.get('/', (c) => c.json({ hello: 'world' }));
+const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${info.port}` })}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,140 @@
+import { randomInt } from 'node:crypto';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { adminApp } from './admin/index.js';
+import { type Clock, type ClockMode, createClock } from './clock.js';
+import { openDatabase } from './db/database.js';
+import { createRepositories } from './db/repositories.js';
+import { type NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
+import { ReadLimiter } from './domain/read-limits.js';
+import { randomToken, sha256Hex } from './domain/secrets.js';
+import { DueWorkRunner } from './due-work.js';
+import { MediaFolder } from './files/media-folder.js';
+import { apiKeyAuth } from './http/auth.js';
+import type { AppEnv } from './http/context.js';
+import { notFound, onError } from './http/error-response.js';
+import { faultInjection } from './http/faults.js';
+import { mountMethodGuards } from './http/method-guard.js';
+import { requestLog } from './http/request-log.js';
+import { createSimulatedDrivers, systemSleep } from './networks/index.js';
+import { mountApiRoutes } from './routes/index.js';
+import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
+import type { Services } from './services.js';
+
+export interface CreateAppOptions {
+  /** Database and media folder live here (`socialpub.db`, `media/`). Ignored with `memory`. */
+  dataDir?: string;
+  /** In-memory database and a temporary media folder (tests). Default when no dataDir is given. */
+  memory?: boolean;
+  clock?: ClockMode | Clock;
+  clockStart?: Date;
+  adminToken?: string;
+  publicUrl?: string;
+  storageUrl?: string;
+  importAllow?: readonly string[];
+  /** Seed the demo account when the database is empty (default false; the binary passes true). */
+  seedDemo?: boolean;
+  /** Replace simulated network drivers (a real driver, or a test double). */
+  drivers?: Partial<NetworkDrivers>;
+}
+
+export interface SocialpubApp {
+  app: Hono<AppEnv>;
+  fetch: Hono<AppEnv>['fetch'];
+  services: Services;
+  /** Set on the start that seeded the demo account (its key is shown only then). */
+  demo: DemoSeed | null;
+  /** A token generated on the demo start when none was configured; shown only then. */
+  generatedAdminToken: string | null;
+  adminEnabled: boolean;
+  close(): Promise<void>;
+}
+
+const ADMIN_TOKEN_SETTING = 'admin_token_sha256';
+const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+
+/** Uniform number in [0, 1) from node:crypto (ids and simulated results never use Math.random). */
+function cryptoRandom(): number {
+  return randomInt(0, 2 ** 48 - 1) / 2 ** 48;
+}
+
+export async function createApp(options: CreateAppOptions = {}): Promise<SocialpubApp> {
+  const memory = options.memory ?? options.dataDir === undefined;
+  const db = openDatabase(memory ? { memory: true } : { file: join(options.dataDir ?? '.', 'socialpub.db') });
+  const mediaFolder = memory
+    ? MediaFolder.temporary()
+    : MediaFolder.at(join(options.dataDir ?? '.', 'media'));
+  const clock =
+    typeof options.clock === 'object'
+      ? options.clock
+      : createClock(options.clock ?? 'system', options.clockStart);
+  const repos = createRepositories(db);
+  const dueWork = new DueWorkRunner(clock);
+  dueWork.onError = (error, source) => console.error(`[socialpub] due work (${source}) failed:`, error);
+  const drivers: NetworkDrivers = {
+    ...createSimulatedDrivers({
+      // With the virtual clock nothing waits for real; latency only matters against a real clock.
+      sleep: clock.mode === 'virtual' ? () => Promise.resolve() : systemSleep,
+      random: cryptoRandom,
+    }),
+    ...options.drivers,
+  };
+  const base = options.publicUrl ?? DEFAULT_BASE_URL;
+  const services: Services = {
+    db,
+    repos,
+    clock,
+    dueWork,
+    drivers,
+    readLimiter: new ReadLimiter(repos, clock),
+    postingOptions: new PostingOptionsService(repos, clock, drivers),
+    mediaFolder,
+    urls: { base, storage: options.storageUrl ?? base },
+    importAllow: options.importAllow ?? [],
+    usageContributors: [],
+    onClose: [],
+  };
+
+  const demo = options.seedDemo ? await seedDemoAccount(db, repos, clock) : null;
+  let generatedAdminToken: string | null = null;
+  let adminTokenHash = options.adminToken
+    ? sha256Hex(options.adminToken)
+    : repos.settings.get(ADMIN_TOKEN_SETTING);
+  if (!adminTokenHash && demo) {
+    // reference-server.md: the demo start sets an admin token and prints it; later starts keep it.
+    generatedAdminToken = `sp_admin_${randomToken(24)}`;
+    adminTokenHash = sha256Hex(generatedAdminToken);
+    repos.settings.set(ADMIN_TOKEN_SETTING, adminTokenHash);
+  }
+
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.notFound(notFound);
+  app.use('*', requestLog(repos.requestLog, clock));
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
+  app.use('/api/v2/*', apiKeyAuth(repos));
+  app.use('/legacy/*', apiKeyAuth(repos));
+  app.use('*', faultInjection(repos.faults));
+  mountApiRoutes(app, services);
+  mountMethodGuards(app);
+
+  dueWork.start();
+  let closed = false;
+  return {
+    app,
+    fetch: app.fetch,
+    services,
+    demo,
+    generatedAdminToken,
+    adminEnabled: adminTokenHash !== null,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await dueWork.stop();
+      for (const hook of [...services.onClose].reverse()) await hook();
+      db.close();
+      mediaFolder.close();
+    },
+  };
+}

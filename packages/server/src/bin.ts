@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+import { ConfigError, parseConfig, USAGE } from './config.js';
+import { startServer } from './start-server.js';
+
+/** `socialpub-server`: the reference server on one port (reference-server.md). */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`socialpub-server: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (config.help) {
+    console.log(USAGE);
+    return;
+  }
+  const running = await startServer({ ...config, seedDemo: true });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`socialpub-server: ${signal} received, finishing requests in flight...`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('socialpub-server: shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('socialpub-server: could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

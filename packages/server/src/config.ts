@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import type { ClockMode } from './clock.js';
+
+/** The server's own surface (reference-server.md, Addresses and Storage): flags win over env. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  memory: boolean;
+  clock: ClockMode;
+  clockStart: Date | undefined;
+  adminToken: string | undefined;
+  publicUrl: string | undefined;
+  storageUrl: string | undefined;
+  /** Hosts or CIDR ranges a URL import may reach even though they are private (tests, sandboxes). */
+  importAllow: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export const USAGE = `Usage: socialpub-server [--host 127.0.0.1] [--port 8787] [--data-dir ./.socialpub] [--memory]
+
+Environment: SOCIALPUB_HOST, SOCIALPUB_PORT, SOCIALPUB_DATA_DIR, SOCIALPUB_CLOCK (system|virtual),
+SOCIALPUB_CLOCK_START, SOCIALPUB_ADMIN_TOKEN, SOCIALPUB_PUBLIC_URL, SOCIALPUB_STORAGE_URL,
+SOCIALPUB_IMPORT_ALLOW (comma-separated hosts or CIDR ranges).`;
+
+function parsePort(raw: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`Port must be an integer from 0 to 65535, got "${raw}".`);
+  }
+  return port;
+}
+
+function parseUrl(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must use http or https, got "${raw}".`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+function parseClockMode(raw: string | undefined): ClockMode {
+  const value = (raw ?? 'system').trim().toLowerCase();
+  if (value !== 'system' && value !== 'virtual') {
+    throw new ConfigError(`SOCIALPUB_CLOCK must be "system" or "virtual", got "${raw}".`);
+  }
+  return value;
+}
+
+function parseClockStart(raw: string | undefined): Date | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  // A start without a zone would depend on the machine's time zone; the API refuses those too.
+  if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(raw.trim())) {
+    throw new ConfigError(`SOCIALPUB_CLOCK_START must be an ISO 8601 time with a zone, got "${raw}".`);
+  }
+  const date = new Date(raw.trim());
+  if (Number.isNaN(date.getTime()))
+    throw new ConfigError(`SOCIALPUB_CLOCK_START is not a readable time: "${raw}".`);
+  return date;
+}
+
+export function parseConfig(
+  argv: readonly string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): ServerConfig & { help: boolean } {
+  let values: { host?: string; port?: string; 'data-dir'?: string; memory?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        memory: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const host = (values.host ?? env.SOCIALPUB_HOST ?? '127.0.0.1').trim();
+  if (host === '') throw new ConfigError('Host must not be empty.');
+  const clockMode = parseClockMode(env.SOCIALPUB_CLOCK);
+  const clockStart = parseClockStart(env.SOCIALPUB_CLOCK_START);
+  if (clockStart && clockMode !== 'virtual') {
+    throw new ConfigError('SOCIALPUB_CLOCK_START needs SOCIALPUB_CLOCK=virtual.');
+  }
+  const adminToken = env.SOCIALPUB_ADMIN_TOKEN?.trim() || undefined;
+  if (adminToken !== undefined && adminToken.length < 8) {
+    throw new ConfigError('SOCIALPUB_ADMIN_TOKEN must be at least 8 characters.');
+  }
+  return {
+    help: values.help ?? false,
+    host,
+    port: parsePort(values.port ?? env.SOCIALPUB_PORT ?? '8787'),
+    dataDir: values['data-dir'] ?? env.SOCIALPUB_DATA_DIR ?? './.socialpub',
+    memory: values.memory ?? false,
+    clock: clockMode,
+    clockStart,
+    adminToken,
+    publicUrl: parseUrl('SOCIALPUB_PUBLIC_URL', env.SOCIALPUB_PUBLIC_URL),
+    storageUrl: parseUrl('SOCIALPUB_STORAGE_URL', env.SOCIALPUB_STORAGE_URL),
+    importAllow: (env.SOCIALPUB_IMPORT_ALLOW ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  };
+}

@@ -1,0 +1,93 @@
+import type { Plan } from '@socialpub/core';
+import type { Database } from './database.js';
+
+export interface AccountRecord {
+  id: string;
+  plan: Plan;
+  xAddon: boolean;
+  email: string | null;
+  passwordHash: string | null;
+  createdAt: string;
+  shareLinks: boolean;
+  uploadsEnabled: boolean;
+}
+
+interface AccountRow {
+  id: string;
+  plan: Plan;
+  x_addon: number;
+  email: string | null;
+  password_hash: string | null;
+  created_at: string;
+  share_links: number;
+  uploads_enabled: number;
+}
+
+function fromRow(row: AccountRow): AccountRecord {
+  return {
+    id: row.id,
+    plan: row.plan,
+    xAddon: row.x_addon === 1,
+    email: row.email,
+    passwordHash: row.password_hash,
+    createdAt: row.created_at,
+    shareLinks: row.share_links === 1,
+    uploadsEnabled: row.uploads_enabled === 1,
+  };
+}
+
+export class AccountsRepository {
+  constructor(private readonly db: Database) {}
+
+  insert(account: AccountRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO accounts (id, plan, x_addon, email, password_hash, created_at, share_links, uploads_enabled)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        account.id,
+        account.plan,
+        account.xAddon ? 1 : 0,
+        account.email,
+        account.passwordHash,
+        account.createdAt,
+        account.shareLinks ? 1 : 0,
+        account.uploadsEnabled ? 1 : 0,
+      );
+  }
+
+  update(account: AccountRecord): void {
+    this.db
+      .prepare(
+        `UPDATE accounts SET plan = ?, x_addon = ?, email = ?, password_hash = ?, created_at = ?,
+         share_links = ?, uploads_enabled = ? WHERE id = ?`,
+      )
+      .run(
+        account.plan,
+        account.xAddon ? 1 : 0,
+        account.email,
+        account.passwordHash,
+        account.createdAt,
+        account.shareLinks ? 1 : 0,
+        account.uploadsEnabled ? 1 : 0,
+        account.id,
+      );
+  }
+
+  get(id: string): AccountRecord | null {
+    const row = this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  findByEmail(email: string): AccountRecord | null {
+    const row = this.db.prepare('SELECT * FROM accounts WHERE email = ? COLLATE NOCASE').get(email) as
+      | AccountRow
+      | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n;
+  }
+}

@@ -1,0 +1,69 @@
+import type { Database } from './database.js';
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  keyHash: string;
+  /** The first characters of the key, safe to show so a person can tell keys apart. */
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  name: string;
+  key_hash: string;
+  prefix: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+function fromRow(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    keyHash: row.key_hash,
+    prefix: row.prefix,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export class ApiKeysRepository {
+  constructor(private readonly db: Database) {}
+
+  insert(key: ApiKeyRecord): void {
+    this.db
+      .prepare(
+        'INSERT INTO api_keys (id, account_id, name, key_hash, prefix, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(key.id, key.accountId, key.name, key.keyHash, key.prefix, key.createdAt, key.revokedAt);
+  }
+
+  findByHash(keyHash: string): ApiKeyRecord | null {
+    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as
+      | ApiKeyRow
+      | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  get(id: string): ApiKeyRecord | null {
+    const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as ApiKeyRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  listForAccount(accountId: string): ApiKeyRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, rowid')
+      .all(accountId) as ApiKeyRow[];
+    return rows.map(fromRow);
+  }
+
+  revoke(id: string, at: string): void {
+    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
+  }
+}

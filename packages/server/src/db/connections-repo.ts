@@ -1,0 +1,95 @@
+import type { Platform } from '@socialpub/core';
+import type { Database } from './database.js';
+
+export type JsonObject = Record<string, unknown>;
+
+/** A network connected to a profile, with what the simulated network should do (`simulate`). */
+export interface ConnectionRecord {
+  profileId: string;
+  platform: Platform;
+  username: string;
+  status: string;
+  health: string;
+  accessExpiresAt: string | null;
+  connectedAt: string;
+  updatedAt: string;
+  options: JsonObject;
+  simulate: JsonObject;
+}
+
+interface ConnectionRow {
+  profile_id: string;
+  platform: Platform;
+  username: string;
+  status: string;
+  health: string;
+  access_expires_at: string | null;
+  connected_at: string;
+  updated_at: string;
+  options: string;
+  simulate: string;
+}
+
+function fromRow(row: ConnectionRow): ConnectionRecord {
+  return {
+    profileId: row.profile_id,
+    platform: row.platform,
+    username: row.username,
+    status: row.status,
+    health: row.health,
+    accessExpiresAt: row.access_expires_at,
+    connectedAt: row.connected_at,
+    updatedAt: row.updated_at,
+    options: JSON.parse(row.options) as JsonObject,
+    simulate: JSON.parse(row.simulate) as JsonObject,
+  };
+}
+
+export class ConnectionsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Connects or replaces (admin PUT). */
+  put(connection: ConnectionRecord): void {
+    this.db
+      .prepare(
+        `INSERT OR REPLACE INTO network_connections
+         (profile_id, platform, username, status, health, access_expires_at, connected_at, updated_at, options, simulate)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        connection.profileId,
+        connection.platform,
+        connection.username,
+        connection.status,
+        connection.health,
+        connection.accessExpiresAt,
+        connection.connectedAt,
+        connection.updatedAt,
+        JSON.stringify(connection.options),
+        JSON.stringify(connection.simulate),
+      );
+  }
+
+  get(profileId: string, platform: Platform): ConnectionRecord | null {
+    const row = this.db
+      .prepare('SELECT * FROM network_connections WHERE profile_id = ? AND platform = ?')
+      .get(profileId, platform) as ConnectionRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  /** Sorted by network name, as the profile record lists them. */
+  listForProfile(profileId: string): ConnectionRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM network_connections WHERE profile_id = ? ORDER BY platform')
+      .all(profileId) as ConnectionRow[];
+    return rows.map(fromRow);
+  }
+
+  delete(profileId: string, platform: Platform): boolean {
+    return (
+      this.db
+        .prepare('DELETE FROM network_connections WHERE profile_id = ? AND platform = ?')
+        .run(profileId, platform).changes > 0
+    );
+  }
+}

@@ -1,0 +1,9 @@
+import type { Migration } from '../migrate.js';
+import { migration001Accounts } from './001-accounts.js';
+
+/**
+ * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
+ * `Migration` with the next free id (002 posts, 003 media, ...), import it here and append it to
+ * the list. Never edit or renumber a migration that has been released; write another one.
+ */
+export const MIGRATIONS: readonly Migration[] = [migration001Accounts];

@@ -1,0 +1,61 @@
+import type { Database } from './database.js';
+
+export interface ProfileRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  handle: string;
+  createdAt: string;
+}
+
+interface ProfileRow {
+  id: string;
+  account_id: string;
+  name: string;
+  handle: string;
+  created_at: string;
+}
+
+function fromRow(row: ProfileRow): ProfileRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    handle: row.handle,
+    createdAt: row.created_at,
+  };
+}
+
+export class ProfilesRepository {
+  constructor(private readonly db: Database) {}
+
+  insert(profile: ProfileRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO profiles (id, account_id, name, handle, created_at, seq)
+         VALUES (?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM profiles))`,
+      )
+      .run(profile.id, profile.accountId, profile.name, profile.handle, profile.createdAt);
+  }
+
+  get(id: string): ProfileRecord | null {
+    const row = this.db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  /** Another account's profile reads exactly like one that does not exist (Authentication, rule 4). */
+  getForAccount(accountId: string, id: string): ProfileRecord | null {
+    const row = this.db
+      .prepare('SELECT * FROM profiles WHERE id = ? AND account_id = ?')
+      .get(id, accountId) as ProfileRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  /** Oldest first; ties keep the order of creation. */
+  listForAccount(accountId: string, limit = 100): ProfileRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM profiles WHERE account_id = ? ORDER BY created_at, seq LIMIT ?')
+      .all(accountId, limit) as ProfileRow[];
+    return rows.map(fromRow);
+  }
+}

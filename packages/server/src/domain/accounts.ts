@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, type Plan } from '@socialpub/core';
+import type { Clock } from '../clock.js';
+import type { AccountRecord } from '../db/accounts-repo.js';
+import type { Repositories } from '../db/repositories.js';
+import { hashPassword } from './secrets.js';
+
+export interface AccountInput {
+  plan?: Plan | undefined;
+  x_addon?: boolean | undefined;
+  email?: string | null | undefined;
+  password?: string | undefined;
+  created_at?: string | undefined;
+  share_links?: boolean | undefined;
+  uploads_enabled?: boolean | undefined;
+}
+
+/** The account as the admin API shows it; never the password hash. */
+export interface AccountView {
+  account_id: string;
+  plan: Plan;
+  x_addon: boolean;
+  email: string | null;
+  created_at: string;
+  share_links: boolean;
+  uploads_enabled: boolean;
+}
+
+export function accountView(account: AccountRecord): AccountView {
+  return {
+    account_id: account.id,
+    plan: account.plan,
+    x_addon: account.xAddon,
+    email: account.email,
+    created_at: account.createdAt,
+    share_links: account.shareLinks,
+    uploads_enabled: account.uploadsEnabled,
+  };
+}
+
+function ensureEmailFree(repos: Repositories, email: string | null | undefined, ownId?: string): void {
+  if (!email) return;
+  const holder = repos.accounts.findByEmail(email);
+  if (holder && holder.id !== ownId) {
+    throw new ApiError('conflict', 'Another account already uses this e-mail address.', { status: 409 });
+  }
+}
+
+export async function createAccount(
+  repos: Repositories,
+  clock: Clock,
+  input: AccountInput,
+): Promise<AccountRecord> {
+  ensureEmailFree(repos, input.email);
+  const account: AccountRecord = {
+    id: randomUUID(),
+    plan: input.plan ?? 'skilled',
+    xAddon: input.x_addon ?? false,
+    email: input.email ?? null,
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+    createdAt: input.created_at ?? clock.now().toISOString(),
+    shareLinks: input.share_links ?? true,
+    uploadsEnabled: input.uploads_enabled ?? true,
+  };
+  ensureEmailFree(repos, account.email);
+  repos.accounts.insert(account);
+  return account;
+}
+
+export async function patchAccount(
+  repos: Repositories,
+  id: string,
+  input: AccountInput,
+): Promise<AccountRecord | null> {
+  const current = repos.accounts.get(id);
+  if (!current) return null;
+  ensureEmailFree(repos, input.email, id);
+  const passwordHash = input.password ? await hashPassword(input.password) : current.passwordHash;
+  const next: AccountRecord = {
+    ...current,
+    plan: input.plan ?? current.plan,
+    xAddon: input.x_addon ?? current.xAddon,
+    email: input.email === undefined ? current.email : input.email,
+    passwordHash,
+    createdAt: input.created_at ?? current.createdAt,
+    shareLinks: input.share_links ?? current.shareLinks,
+    uploadsEnabled: input.uploads_enabled ?? current.uploadsEnabled,
+  };
+  repos.accounts.update(next);
+  return next;
+}

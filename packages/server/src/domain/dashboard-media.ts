@@ -1,0 +1,103 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { ApiError, cleanFileName, LIMITS, mediaTypeFromFileName } from '@socialpub/core';
+import type { Clock } from '../clock.js';
+import type { MediaFileRecord } from '../db/media-files-repo.js';
+import type { Repositories } from '../db/repositories.js';
+import type { MediaFolder } from '../files/media-folder.js';
+
+/** Library item (GET /media/files), as the media library shows a file. */
+export interface LibraryItemView {
+  file_id: string;
+  file_name: string;
+  type: string;
+  kind: 'image' | 'video';
+  size: number;
+  status: string;
+  usable: boolean;
+  source: MediaFileRecord['source'];
+  uploaded_at: string;
+  expires_at: string | null;
+  confirm_before_posting: boolean;
+  error: string | null;
+}
+
+export function libraryItemView(file: MediaFileRecord): LibraryItemView {
+  return {
+    file_id: file.fileId,
+    file_name: file.fileName,
+    type: file.type,
+    kind: file.kind,
+    size: file.size,
+    status: file.status,
+    usable: file.status === 'ready',
+    source: file.source,
+    uploaded_at: file.uploadedAt,
+    expires_at: file.expiresAt,
+    confirm_before_posting: file.confirmBeforePosting,
+    error: file.error,
+  };
+}
+
+export interface DashboardUpload {
+  fileName: string;
+  bytes: Uint8Array;
+  confirmBeforePosting: boolean;
+}
+
+/**
+ * A file put in the library through the dashboard (admin API stand-in). Dashboard uploads have no
+ * daily budget (Limits, Upload links) but keep the upload size limits and the 7-day retention.
+ */
+export function addDashboardFile(
+  repos: Repositories,
+  clock: Clock,
+  folder: MediaFolder,
+  accountId: string,
+  upload: DashboardUpload,
+): MediaFileRecord {
+  const fileName = cleanFileName(upload.fileName);
+  const mediaType = mediaTypeFromFileName(fileName);
+  if (!mediaType) {
+    throw new ApiError(
+      'unsupported_media_type',
+      'Accepted files: .jpg .jpeg .png .webp .mp4 .m4v .mov .webm.',
+      {
+        status: 415,
+      },
+    );
+  }
+  if (upload.bytes.byteLength === 0) {
+    throw new ApiError('bad_request', 'content_base64 holds no bytes.', {
+      status: 400,
+      extra: { parameter: 'content_base64' },
+    });
+  }
+  const max = mediaType.kind === 'video' ? LIMITS.uploadLink.maxVideoBytes : LIMITS.uploadLink.maxImageBytes;
+  if (upload.bytes.byteLength > max) {
+    throw new ApiError('media_too_large', `The file is larger than ${max} bytes.`, {
+      status: 413,
+      extra: { size_bytes: upload.bytes.byteLength, max_bytes: max },
+    });
+  }
+  const now = clock.now();
+  const fileId = randomUUID();
+  const storagePath = folder.writeKeptFile(fileId, upload.bytes);
+  const record: MediaFileRecord = {
+    fileId,
+    accountId,
+    fileName,
+    type: mediaType.mime,
+    kind: mediaType.kind,
+    size: upload.bytes.byteLength,
+    status: 'ready',
+    source: 'dashboard',
+    uploadedAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + LIMITS.retention.librarySeconds * 1000).toISOString(),
+    confirmBeforePosting: upload.confirmBeforePosting,
+    error: null,
+    sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+    storagePath,
+  };
+  repos.mediaFiles.insert(record);
+  return record;
+}

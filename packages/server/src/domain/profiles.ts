@@ -1,0 +1,33 @@
+import { LIMITS, type Profile } from '@socialpub/core';
+import type { ProfileRecord } from '../db/profiles-repo.js';
+import type { Repositories } from '../db/repositories.js';
+import { networkEntry } from './network-health.js';
+
+export function profileRecord(repos: Repositories, profile: ProfileRecord, now: Date): Profile {
+  return {
+    profile_id: profile.id,
+    profile_name: profile.name,
+    handle: profile.handle,
+    created_at: profile.createdAt,
+    networks: repos.connections.listForProfile(profile.id).map((c) => networkEntry(c, now)),
+  };
+}
+
+/** GET /accounts: up to 100 profiles, oldest first, networks sorted by name. */
+export function listProfiles(repos: Repositories, accountId: string, now: Date): Profile[] {
+  return repos.profiles
+    .listForAccount(accountId, LIMITS.accounts.maxProfilesListed)
+    .map((profile) => profileRecord(repos, profile, now));
+}
+
+/** A handle has the form `@name`; by default it is made from the profile name. */
+export function handleFrom(nameOrHandle: string): string {
+  const bare = nameOrHandle
+    .trim()
+    .replace(/^@+/, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_.]+/g, '');
+  return `@${bare || 'profile'}`;
+}

@@ -1,0 +1,81 @@
+import { ApiError, LIMITS } from '@socialpub/core';
+import type { Clock } from '../clock.js';
+import type { Repositories } from '../db/repositories.js';
+
+/**
+ * Limits, Reads: 60 reads per UTC minute per account (all keys together) for GET accounts,
+ * options, posts and posts/{id}; the options read also counts against 10 per minute on top.
+ * A refused read is not counted. GET /media/files is not in that list, so it is not limited here.
+ */
+export type ReadKind = 'accounts' | 'options' | 'posts' | 'post';
+
+const READS_BUCKET = 'reads';
+const OPTIONS_BUCKET = 'options';
+
+function utcMinute(at: Date): string {
+  return at.toISOString().slice(0, 16);
+}
+
+function secondsToNextMinute(at: Date): number {
+  const ms = 60_000 - (at.getTime() % 60_000);
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+function refusal(limit: number, now: Date): ApiError {
+  const wait = secondsToNextMinute(now);
+  return new ApiError(
+    'rate_limited',
+    `Too many reads: at most ${limit} per minute. Try again in ${wait} seconds.`,
+    { status: 429, retryAfterSeconds: wait, extra: { retry_after_seconds: wait, limit } },
+  );
+}
+
+export interface ReadUsage {
+  minute: string;
+  reads: number;
+  reads_limit: number;
+  options_reads: number;
+  options_limit: number;
+}
+
+export class ReadLimiter {
+  #lastPruned = '';
+
+  constructor(
+    private readonly repos: Repositories,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Counts one read, or throws 429 `rate_limited` (with `limit` 60 or 10) without counting it. */
+  take(accountId: string, kind: ReadKind): void {
+    const now = this.clock.now();
+    const minute = utcMinute(now);
+    const counters = this.repos.readCounters;
+    if (counters.get(accountId, READS_BUCKET, minute) >= LIMITS.reads.perUtcMinute) {
+      throw refusal(LIMITS.reads.perUtcMinute, now);
+    }
+    if (
+      kind === 'options' &&
+      counters.get(accountId, OPTIONS_BUCKET, minute) >= LIMITS.reads.optionsPerMinute
+    ) {
+      throw refusal(LIMITS.reads.optionsPerMinute, now);
+    }
+    counters.increment(accountId, READS_BUCKET, minute);
+    if (kind === 'options') counters.increment(accountId, OPTIONS_BUCKET, minute);
+    if (this.#lastPruned !== minute) {
+      counters.pruneBefore(minute);
+      this.#lastPruned = minute;
+    }
+  }
+
+  usage(accountId: string): ReadUsage {
+    const minute = utcMinute(this.clock.now());
+    return {
+      minute,
+      reads: this.repos.readCounters.get(accountId, READS_BUCKET, minute),
+      reads_limit: LIMITS.reads.perUtcMinute,
+      options_reads: this.repos.readCounters.get(accountId, OPTIONS_BUCKET, minute),
+      options_limit: LIMITS.reads.optionsPerMinute,
+    };
+  }
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { type Clock, isVirtualClock } from './clock.js';
+
+/**
+ * Work that becomes due at a time: scheduled posts, link and token expiry, figure collection,
+ * networks that finish after the answer. A source backed by the database reports its earliest
+ * due time and runs one item at a time, so the runner can interleave sources in due-time order.
+ */
+export interface DueWorkSource {
+  readonly name: string;
+  /** Earliest time something of this source is due, or null when nothing is waiting. */
+  nextDueAt(): Date | null;
+  /** Runs the earliest due item (its due time is at or before `now`). */
+  runNext(now: Date): Promise<void> | void;
+}
+
+interface OneOff {
+  id: string;
+  dueAt: number;
+  seq: number;
+  run: (now: Date) => Promise<void> | void;
+}
+
+/** Upper bound of items run in one pass; a source that never empties must not hang the server. */
+const MAX_ITEMS_PER_PASS = 100_000;
+/** The system-clock timer looks at least this often, so database sources need no wake-up call. */
+const SYSTEM_TICK_MS = 1000;
+
+export class DueWorkRunner {
+  readonly #clock: Clock;
+  readonly #sources: DueWorkSource[] = [];
+  readonly #oneOffs = new Map<string, OneOff>();
+  #seq = 0;
+  #chain: Promise<unknown> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+  onError: (error: unknown, source: string) => void = () => {};
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  addSource(source: DueWorkSource): void {
+    this.#sources.push(source);
+  }
+
+  /** In-memory work (lost on restart: only for things that are re-derived at start). Returns a cancel function. */
+  schedule(dueAt: Date, run: (now: Date) => Promise<void> | void): () => void {
+    const id = randomUUID();
+    this.#oneOffs.set(id, { id, dueAt: dueAt.getTime(), seq: this.#seq++, run });
+    return () => this.#oneOffs.delete(id);
+  }
+
+  /** Runs everything due at or before the clock's present time, in due-time order. */
+  runDue(): Promise<number> {
+    return this.#serial(() => this.#drain(() => this.#clock.now().getTime()));
+  }
+
+  /**
+   * Virtual clock only: moves the clock to each due time in turn, runs what is due there, then
+   * sets the clock to `target`. The admin API awaits this before answering (reference-server.md, Clock).
+   */
+  advanceTo(target: Date): Promise<number> {
+    const clock = this.#clock;
+    if (!isVirtualClock(clock)) return Promise.reject(new Error('Only a virtual clock can be moved.'));
+    if (target.getTime() < clock.now().getTime()) clock.set(target);
+    return this.#serial(async () => {
+      const count = await this.#drain(
+        () => target.getTime(),
+        (at) => clock.set(new Date(Math.max(at, clock.now().getTime()))),
+      );
+      clock.set(target);
+      return count;
+    });
+  }
+
+  /** With the system clock a real timer drives the runner. */
+  start(): void {
+    if (isVirtualClock(this.#clock) || this.#timer || this.#stopped) return;
+    const tick = () => {
+      this.runDue()
+        .catch((error) => this.onError(error, 'runner'))
+        .finally(() => {
+          if (!this.#stopped) this.#timer = setTimeout(tick, this.#delayToNext()).unref();
+        });
+    };
+    this.#timer = setTimeout(tick, this.#delayToNext()).unref();
+  }
+
+  /** Stops the timer and waits for the work in progress. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#chain.catch(() => {});
+  }
+
+  #delayToNext(): number {
+    const next = this.#earliest();
+    if (!next) return SYSTEM_TICK_MS;
+    return Math.max(0, Math.min(SYSTEM_TICK_MS, next.at - this.#clock.now().getTime()));
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#chain.then(work, work);
+    this.#chain = result.catch(() => {});
+    return result;
+  }
+
+  #earliest(): { at: number; run: (now: Date) => Promise<void> | void; name: string } | null {
+    let best: { at: number; seq: number; run: (now: Date) => Promise<void> | void; name: string } | null =
+      null;
+    for (const item of this.#oneOffs.values()) {
+      if (!best || item.dueAt < best.at || (item.dueAt === best.at && item.seq < best.seq)) {
+        best = {
+          at: item.dueAt,
+          seq: item.seq,
+          name: 'one-off',
+          run: (now) => {
+            this.#oneOffs.delete(item.id);
+            return item.run(now);
+          },
+        };
+      }
+    }
+    for (const source of this.#sources) {
+      const at = source.nextDueAt()?.getTime();
+      if (at === undefined || (best && at >= best.at)) continue;
+      best = { at, seq: -1, name: source.name, run: (now) => source.runNext(now) };
+    }
+    return best;
+  }
+
+  async #drain(limit: () => number, moveTo?: (at: number) => void): Promise<number> {
+    let count = 0;
+    while (count < MAX_ITEMS_PER_PASS) {
+      const next = this.#earliest();
+      if (!next || next.at > limit()) break;
+      moveTo?.(next.at);
+      try {
+        await next.run(this.#clock.now());
+      } catch (error) {
+        this.onError(error, next.name);
+      }
+      count++;
+    }
+    return count;
+  }
+}

@@ -1,0 +1,37 @@
+import type { ErrorFamily } from '@socialpub/core';
+
+/**
+ * The one place that knows which body family an address answers in ("Errors", Shapes):
+ * upload links (`/api/v2/media/uploads...`) use the upload-link shape; the media import and its
+ * status request (`/api/v2/media`, `/legacy/media`) the media-import shape; everything else
+ * (posts, reads including `/api/v2/media/files`, the admin API) the standard shape.
+ */
+export function familyOfPath(path: string): ErrorFamily {
+  const clean = stripTrailingSlash(path);
+  if (clean === '/api/v2/media/uploads' || clean.startsWith('/api/v2/media/uploads/')) return 'upload_link';
+  if (clean === '/api/v2/media' || clean === '/legacy/media' || clean.startsWith('/legacy/media/')) {
+    return 'media_import';
+  }
+  return 'standard';
+}
+
+export function isLegacyPostsPath(path: string): boolean {
+  const clean = stripTrailingSlash(path);
+  return clean === '/legacy/posts' || clean.startsWith('/legacy/posts/');
+}
+
+/**
+ * "Older addresses": the posts address answers its own refusals (401, invalid JSON, missing fields,
+ * bad dryRun, 405) with code `api_error`. Upload links call a bad request `invalid_request`.
+ */
+const LEGACY_POSTS_OWN_CODES = new Set(['unauthorized', 'bad_request', 'method_not_allowed', 'not_found']);
+
+export function ownRefusalCode(path: string, code: string): string {
+  if (isLegacyPostsPath(path) && LEGACY_POSTS_OWN_CODES.has(code)) return 'api_error';
+  if (familyOfPath(path) === 'upload_link' && code === 'bad_request') return 'invalid_request';
+  return code;
+}
+
+function stripTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}

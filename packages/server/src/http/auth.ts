@@ -1,0 +1,28 @@
+import { ApiError } from '@socialpub/core';
+import type { MiddlewareHandler } from 'hono';
+import type { Repositories } from '../db/repositories.js';
+import { bearerToken, resolveApiKey } from '../domain/api-keys.js';
+import type { AppEnv } from './context.js';
+
+/**
+ * Authentication, rules 1 and 3: `Authorization: Bearer <key>` (Bearer in any capitalisation);
+ * missing, unknown or revoked keys all answer 401 `unauthorized` in the address's body family
+ * (`api_error` on the older posts address, see address.ts). The key is never logged or echoed.
+ */
+export function apiKeyAuth(repos: Repositories): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const presented = bearerToken(c.req.header('authorization'));
+    const caller = presented === null ? null : resolveApiKey(repos, presented);
+    if (!caller) {
+      throw new ApiError(
+        'unauthorized',
+        presented === null
+          ? 'Send your API key as "Authorization: Bearer <API_KEY>".'
+          : 'This API key is not valid or was revoked.',
+        { status: 401 },
+      );
+    }
+    c.set('caller', caller);
+    await next();
+  };
+}

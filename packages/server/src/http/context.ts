@@ -1,0 +1,16 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Caller } from '../domain/api-keys.js';
+
+/**
+ * Hono environment of every route. Bindings exist only behind a real listener (`serve`);
+ * through `app.request()` they are absent, hence Partial.
+ */
+export interface AppEnv {
+  Bindings: Partial<HttpBindings> | undefined;
+  Variables: {
+    /** The account and key of an authenticated API request. */
+    caller: Caller;
+    /** `error.code` of the answer, for the request log. */
+    errorCode: string;
+  };
+}

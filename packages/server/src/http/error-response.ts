@@ -1,0 +1,62 @@
+import { ApiError, errorBodyFor, isApiError, LIMITS } from '@socialpub/core';
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { familyOfPath, ownRefusalCode } from './address.js';
+import type { AppEnv } from './context.js';
+
+/** Thrown to make an in-process request fail like a cut connection (faults `"drop"`). */
+export class ConnectionDroppedError extends TypeError {
+  constructor() {
+    super('fetch failed: the connection was closed before an answer (simulated fault).');
+    this.name = 'ConnectionDroppedError';
+  }
+}
+
+/** The documented answer of an ApiError, in the body family of the address that was asked. */
+export function errorResponse(
+  c: Context<AppEnv>,
+  err: ApiError,
+  extraHeaders: Record<string, string> = {},
+): Response {
+  const path = c.req.path;
+  const code = ownRefusalCode(path, err.code);
+  const effective =
+    code === err.code
+      ? err
+      : new ApiError(code, err.message, {
+          status: err.status,
+          extra: err.extra,
+          ...(err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds }),
+          ...(err.nextStep === undefined ? {} : { nextStep: err.nextStep }),
+          ...(err.retry === undefined ? {} : { retry: err.retry }),
+          ...(err.family === undefined ? {} : { family: err.family }),
+        });
+  c.set('errorCode', code);
+  const headers: Record<string, string> = { ...extraHeaders };
+  // Errors: the Retry-After header is sent when the wait is an hour or less.
+  if (
+    effective.retryAfterSeconds !== undefined &&
+    effective.retryAfterSeconds <= LIMITS.retryAfterHeaderMaxSeconds
+  ) {
+    headers['Retry-After'] = String(Math.max(0, Math.ceil(effective.retryAfterSeconds)));
+  }
+  return c.json(
+    errorBodyFor(effective, familyOfPath(path)),
+    effective.status as ContentfulStatusCode,
+    headers,
+  );
+}
+
+/** Anything that is not an ApiError answers 500 `server_error` without internals. */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof ConnectionDroppedError) throw err;
+  if (isApiError(err)) return errorResponse(c, err);
+  console.error(`[socialpub] ${c.req.method} ${c.req.path} failed:`, err);
+  return errorResponse(
+    c,
+    new ApiError('server_error', 'Something went wrong on our side. Try again in a minute.', { status: 500 }),
+  );
+};
+
+export const notFound: NotFoundHandler<AppEnv> = (c) =>
+  errorResponse(c, new ApiError('not_found', `No such address: ${c.req.path}.`, { status: 404 }));

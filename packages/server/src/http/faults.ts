@@ -1,0 +1,45 @@
+import { ApiError } from '@socialpub/core';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { FaultAnswer, FaultsRepository } from '../db/faults-repo.js';
+import type { AppEnv } from './context.js';
+import { ConnectionDroppedError, errorResponse } from './error-response.js';
+
+function faultError(answer: Exclude<FaultAnswer, 'drop'>): ApiError {
+  return new ApiError(answer.code, `Simulated fault: ${answer.code} (armed through the admin API).`, {
+    status: answer.status,
+    ...(answer.retry_after_seconds === undefined ? {} : { retryAfterSeconds: answer.retry_after_seconds }),
+  });
+}
+
+/**
+ * Cuts the connection: behind a real listener the socket is destroyed so the client sees a lost
+ * answer; in-process (`app.request`) the request rejects like a failed fetch.
+ */
+function drop(c: Context<AppEnv>): never {
+  c.env?.incoming?.socket.destroy();
+  throw new ConnectionDroppedError();
+}
+
+/**
+ * Admin `POST /faults`: `before` answers at once and nothing is done; `after` lets the work happen,
+ * then replaces the answer, as when a connection breaks after sending. Runs after authentication,
+ * so a fault matched by `account_id` sees the caller's account.
+ */
+export function faultInjection(faults: FaultsRepository): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.path.startsWith('/admin/') || c.req.path === '/health') return next();
+    const fault = faults.consumeMatch({
+      method: c.req.method,
+      path: c.req.path,
+      accountId: c.get('caller')?.account.id ?? null,
+    });
+    if (!fault) return next();
+    if (fault.when === 'before') {
+      if (fault.answer === 'drop') drop(c);
+      return errorResponse(c, faultError(fault.answer));
+    }
+    await next();
+    if (fault.answer === 'drop') drop(c);
+    c.res = errorResponse(c, faultError(fault.answer));
+  };
+}

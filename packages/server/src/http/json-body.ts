@@ -1,0 +1,59 @@
+import { ApiError } from '@socialpub/core';
+import type { Context } from 'hono';
+import type { AppEnv } from './context.js';
+
+/**
+ * API request bodies are small JSON objects (a post, a URL, an upload announcement), so 1 MiB is
+ * far above any valid body and keeps a careless or hostile client from filling memory. The admin
+ * dashboard upload carries a file as base64 and passes its own, larger limit.
+ */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type JsonBody = Record<string, unknown>;
+
+function refuse(message: string): ApiError {
+  // The route's address turns `bad_request` into `invalid_request` or `api_error` where documented.
+  return new ApiError('bad_request', message, { status: 400 });
+}
+
+/** Reads the body as one JSON object, or throws 400 (invalid JSON, not an object, too large). */
+export async function readJsonObject(
+  c: Context<AppEnv>,
+  limitBytes = JSON_BODY_LIMIT_BYTES,
+): Promise<JsonBody> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    throw refuse(`The body is larger than ${limitBytes} bytes.`);
+  }
+  const raw = await readLimited(c.req.raw, limitBytes);
+  if (raw === null) throw refuse(`The body is larger than ${limitBytes} bytes.`);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw refuse('The body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw refuse('The body must be a JSON object.');
+  }
+  return value as JsonBody;
+}
+
+/** The body as text, or null once it passes the limit (chunked bodies have no Content-Length). */
+async function readLimited(request: Request, limitBytes: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limitBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}

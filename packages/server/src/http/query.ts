@@ -1,0 +1,60 @@
+import { ApiError, type Warning } from '@socialpub/core';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from './context.js';
+
+export interface ParsedQuery<T> {
+  value: T;
+  /** Unknown parameters are named in `warnings` (code `unknown_parameter`) and not used. */
+  warnings: Warning[];
+}
+
+/**
+ * Validates the query string of a read. The first invalid parameter answers 400 `bad_request` with
+ * `error.parameter` (Errors, Reads); a parameter given twice is invalid.
+ */
+export function parseQuery<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: S,
+  known: readonly string[],
+): ParsedQuery<z.infer<S>> {
+  const url = new URL(c.req.url);
+  const raw: Record<string, string> = {};
+  const warnings: Warning[] = [];
+  for (const name of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(name);
+    if (!known.includes(name)) {
+      warnings.push({
+        code: 'unknown_parameter',
+        message: `Unknown parameter "${name}" was not used.`,
+        parameter: name,
+      });
+      continue;
+    }
+    if (values.length > 1) {
+      throw new ApiError('bad_request', `Send "${name}" once.`, { status: 400, extra: { parameter: name } });
+    }
+    raw[name] = values[0] ?? '';
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const parameter = String(issue?.path[0] ?? known[0] ?? 'query');
+    throw new ApiError('bad_request', `Parameter "${parameter}": ${issue?.message ?? 'invalid value'}.`, {
+      status: 400,
+      extra: { parameter },
+    });
+  }
+  return { value: parsed.data, warnings };
+}
+
+/** A path id that must be a UUID answers 400 `bad_request` with `error.parameter` `id` otherwise. */
+export function requireUuid(value: string, parameter = 'id'): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw new ApiError('bad_request', `"${parameter}" must be a UUID.`, {
+      status: 400,
+      extra: { parameter },
+    });
+  }
+  return value.toLowerCase();
+}

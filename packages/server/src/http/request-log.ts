@@ -1,0 +1,45 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../clock.js';
+import type { RequestLogRepository } from '../db/request-log-repo.js';
+import type { AppEnv } from './context.js';
+
+/** The admin API and the health check are the harness, not traffic a client wants to inspect. */
+function isLogged(path: string): boolean {
+  return !path.startsWith('/admin/') && path !== '/health';
+}
+
+/**
+ * Admin `GET /requests`: time, method, path (no query string), status, `error.code`, duration,
+ * idempotency key, replayed. Never bodies, never the Authorization header.
+ */
+export function requestLog(log: RequestLogRepository, clock: Clock): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isLogged(c.req.path)) return next();
+    const started = performance.now();
+    const at = clock.now().toISOString();
+    const record = (status: number) => {
+      try {
+        log.add({
+          at,
+          method: c.req.method,
+          path: c.req.path,
+          status,
+          errorCode: c.get('errorCode') ?? null,
+          durationMs: Math.round(performance.now() - started),
+          accountId: c.get('caller')?.account.id ?? null,
+          idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) ?? null,
+          replayed: c.res.headers.get('idempotent-replayed') === 'true',
+        });
+      } catch {
+        // Logging must never turn an answer into a failure (e.g. the database closed at shutdown).
+      }
+    };
+    try {
+      await next();
+    } catch (error) {
+      record(0);
+      throw error;
+    }
+    record(c.res.status);
+  };
+}

@@ -1,0 +1,91 @@
+import type { Platform } from '@socialpub/core';
+import { FIGURE_NAMES, type FigureName, LIMITS } from '@socialpub/core';
+import type { FiguresInput, FiguresReading } from './network-driver.js';
+import { reportedMetrics } from './network-facts.js';
+
+type Metrics = FiguresReading['metrics'];
+
+/** Figures that together make `engagement` (the document does not define it; this is our choice). */
+export const ENGAGEMENT_METRICS = [
+  'likes',
+  'comments',
+  'shares',
+  'saves',
+] as const satisfies readonly FigureName[];
+
+/** Per-metric size of the default figures after the full collection window, before the post's own factor. */
+const DEFAULT_FINAL_FIGURES: Record<FigureName, number> = {
+  views: 1_200,
+  likes: 96,
+  comments: 14,
+  shares: 9,
+  impressions: 2_000,
+  reach: 1_500,
+  saves: 11,
+  clicks: 40,
+  watch_time_seconds: 9_600,
+};
+
+/** A stable number in [0.5, 1.5) from the post id, so posts differ yet each reads the same every time. */
+function postFactor(postId: string): number {
+  let hash = 2_166_136_261;
+  for (let i = 0; i < postId.length; i += 1) {
+    hash ^= postId.charCodeAt(i);
+    hash = Math.imul(hash, 16_777_619) >>> 0;
+  }
+  return 0.5 + (hash % 1_000) / 1_000;
+}
+
+/**
+ * Without `simulate.figures` a network reports default figures that grow with time since publishing
+ * and stop growing when collection ends (7 days; "Post record", Figures).
+ */
+function defaultFigure(metric: FigureName, input: FiguresInput): number {
+  const elapsed = Math.max(0, input.now.getTime() - input.publishedAt.getTime()) / 1_000;
+  const share = Math.min(1, elapsed / LIMITS.figures.collectForSeconds);
+  return Math.round(DEFAULT_FINAL_FIGURES[metric] * postFactor(input.postId) * share);
+}
+
+/**
+ * The figures of one post. A metric the network does not report is null and named in `not_reported`
+ * whatever `simulate.figures` says; with `simulate.figures`, the ones left out (or null) are not
+ * reported either, and the rest are exactly as set. Null never counts as zero, except that
+ * `engagement` (an integer) adds up only the reported ones.
+ */
+export function collectFigures(platform: Platform, input: FiguresInput): FiguresReading {
+  const reported = new Set<FigureName>(reportedMetrics(platform));
+  const metrics = {} as Metrics;
+  const notReported: FigureName[] = [];
+  for (const metric of FIGURE_NAMES) {
+    let value: number | null = null;
+    if (reported.has(metric)) {
+      value = input.figures === undefined ? defaultFigure(metric, input) : (input.figures[metric] ?? null);
+    }
+    metrics[metric] = value;
+    if (value === null) notReported.push(metric);
+  }
+  const engagement = ENGAGEMENT_METRICS.reduce((sum, metric) => sum + (metrics[metric] ?? 0), 0);
+  return {
+    metrics,
+    not_reported: notReported,
+    engagement,
+    polled_at: input.now.toISOString(),
+    note:
+      notReported.length > 0
+        ? `${platform} does not report ${notReported.join(', ')}; they stay null, not zero.`
+        : null,
+  };
+}
+
+/**
+ * Figures are collected every 6 hours during the first 7 days after publishing: the first collection
+ * strictly after `after`, or null once the window has closed.
+ */
+export function nextFiguresCollectionAt(publishedAt: Date, after: Date): Date | null {
+  const every = LIMITS.figures.pollEverySeconds * 1_000;
+  const end = publishedAt.getTime() + LIMITS.figures.collectForSeconds * 1_000;
+  const elapsed = after.getTime() - publishedAt.getTime();
+  const steps = elapsed < 0 ? 1 : Math.floor(elapsed / every) + 1;
+  const next = publishedAt.getTime() + steps * every;
+  return next > end ? null : new Date(next);
+}

@@ -1,0 +1,121 @@
+import { answersProcessing, LIMITS, type Platform } from '@socialpub/core';
+import { collectFigures } from './figures.js';
+import type {
+  NetworkDriver,
+  NetworkResult,
+  PollStatusInput,
+  PollStatusOutcome,
+  PublishInput,
+  PublishOutcome,
+  RandomSource,
+  Sleep,
+} from './network-driver.js';
+import { finishesAfterAnswer } from './network-facts.js';
+import { networkFailure, reconnectFailure } from './network-failure.js';
+import { hexId } from './network-ids.js';
+import type { NetworkIds, NetworkResultShape } from './network-results.js';
+import { optionsRow } from './options-rows.js';
+import { finishAfterSecondsOf, outcomeOf } from './simulate-settings.js';
+
+export interface SimulatedDriverDeps {
+  sleep: Sleep;
+  random: RandomSource;
+}
+
+/** POST /posts, 202 still_publishing: the request waits for the network about 24 seconds. */
+const NETWORK_WAIT_MS = LIMITS.publishing.networkWaitSeconds * 1_000;
+
+function addSeconds(at: Date, seconds: number): Date {
+  return new Date(at.getTime() + seconds * 1_000);
+}
+
+/**
+ * 202 processing: core decides from the largest video of the post (every youtube upload; videos
+ * over a size on x, skool, linkedin, facebook). A video whose size is unknown is not counted as large.
+ */
+function answersProcessingFor(platform: Platform, input: PublishInput): boolean {
+  const sizes = input.media.flatMap((file) =>
+    file.kind === 'video' && file.size !== null ? [file.size] : [],
+  );
+  return answersProcessing(platform, sizes.length > 0 ? Math.max(...sizes) : null);
+}
+
+/**
+ * One simulated network ("Simulated networks"): the generic behaviour of every network, with the
+ * network's result shape plugged in. The input arrives validated, so this only decides the outcome.
+ */
+export function createSimulatedDriver(
+  platform: Platform,
+  shape: NetworkResultShape,
+  deps: SimulatedDriverDeps,
+): NetworkDriver {
+  const published = (ids: NetworkIds, username: string): NetworkResult => {
+    const base: NetworkResult = { status: 'published', ...ids, message: `Published to ${platform}.` };
+    return { ...base, permalink: shape.permalink(base, username) };
+  };
+
+  async function publish(input: PublishInput): Promise<PublishOutcome> {
+    const { behaviour } = input;
+    const latency = behaviour.latency_ms ?? 0;
+    await deps.sleep(Math.min(latency, NETWORK_WAIT_MS));
+    if (input.connection.health === 'reconnect_required') return reconnectFailure(platform);
+
+    const outcome = outcomeOf(behaviour);
+    const ids = shape.ids(input, deps.random);
+    const finishAt = addSeconds(input.now, finishAfterSecondsOf(behaviour));
+    switch (outcome) {
+      case 'failed':
+        return networkFailure(platform, behaviour.error);
+      case 'timeout':
+        return { kind: 'timeout' };
+      // Only a schedule's send is "unconfirmed"; a request answered at once reads the same as a timeout.
+      case 'unconfirmed':
+        return input.scheduled === true ? { kind: 'unconfirmed' } : { kind: 'timeout' };
+      case 'still_publishing':
+        return { kind: 'still_publishing', finishAt, result: published(ids, input.connection.username) };
+      case 'success':
+        break;
+    }
+    // A network slower than the request can wait is still_publishing; it answers when its latency ends.
+    if (latency > NETWORK_WAIT_MS) {
+      return {
+        kind: 'still_publishing',
+        finishAt: new Date(input.now.getTime() + latency),
+        result: published(ids, input.connection.username),
+      };
+    }
+    if (answersProcessingFor(platform, input)) {
+      const result: NetworkResult = {
+        status: 'processing',
+        ...ids,
+        job_id: `job_${hexId(deps.random, 24)}`,
+        message: `${platform} is processing the upload; the post record turns success when it is published.`,
+      };
+      return { kind: 'processing', result, finishAt };
+    }
+    if (finishesAfterAnswer(platform)) {
+      const result: NetworkResult = {
+        status: 'processing',
+        ...ids,
+        message: `${platform} accepted the post and finishes publishing it shortly.`,
+      };
+      return { kind: 'published', result, finishAt };
+    }
+    return { kind: 'published', result: published(ids, input.connection.username) };
+  }
+
+  function pollStatus(input: PollStatusInput): PollStatusOutcome {
+    if (input.now.getTime() < input.finishAt.getTime()) return { done: false };
+    const { permalink: _previous, ...rest } = input.result;
+    const base: NetworkResult = { ...rest, status: 'published', message: `Published to ${platform}.` };
+    return { done: true, result: { ...base, permalink: shape.permalink(base, input.username) } };
+  }
+
+  return {
+    platform,
+    publish,
+    pollStatus,
+    collectFigures: (input) => collectFigures(platform, input),
+    optionsRow: (connection, params) => optionsRow(platform, connection, params),
+  };
+}

@@ -1,0 +1,104 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { ERROR_CATALOG, OPERATIONS } from '@socialpub/core';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { buildOpenApiDocument, type OpenApiDocument } from './build-document.js';
+import { toYaml } from './to-yaml.js';
+
+const SERVER_URL = 'http://127.0.0.1:8787';
+const doc: OpenApiDocument = buildOpenApiDocument({ serverUrl: SERVER_URL });
+
+function operationsOf(document: OpenApiDocument): Record<string, unknown>[] {
+  return Object.values(document.paths).flatMap((item) => Object.values(item));
+}
+
+function responseErrorCodes(document: OpenApiDocument): Set<string> {
+  const codes = new Set<string>();
+  for (const operation of operationsOf(document)) {
+    const responses = (operation['responses'] ?? {}) as Record<string, Record<string, unknown>>;
+    for (const response of Object.values(responses)) {
+      for (const code of (response['x-error-codes'] ?? []) as string[]) codes.add(code);
+    }
+  }
+  return codes;
+}
+
+describe('buildOpenApiDocument', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it('names the server address it was built for', () => {
+    expect(doc.servers).toEqual([{ url: SERVER_URL }]);
+  });
+
+  it.each(OPERATIONS.map((op) => [op.operationId, op.method, op.path] as const))(
+    'describes %s as %s %s',
+    (operationId, method, path) => {
+      const operation = doc.paths[path]?.[method.toLowerCase()];
+      expect(operation?.['operationId']).toBe(operationId);
+    },
+  );
+
+  it.each([
+    ['/legacy/posts', 'post'],
+    ['/legacy/media', 'post'],
+    ['/legacy/posts/{id}', 'delete'],
+  ])('describes the older address %s (%s)', (path, method) => {
+    const operation = doc.paths[path]?.[method];
+    expect(operation?.['x-older-address']).toBe(true);
+    expect(String(operation?.['operationId'])).toMatch(/Legacy$/);
+  });
+
+  it('lists every code of the error catalog in some error answer of some operation', () => {
+    const listed = responseErrorCodes(doc);
+    const missing = Object.keys(ERROR_CATALOG).filter((code) => !listed.has(code));
+    expect(missing).toEqual([]);
+  });
+
+  it('limits error.code of each error answer to the codes of that status', () => {
+    const post = doc.paths['/api/v2/posts']?.['post'];
+    const responses = post?.['responses'] as Record<string, Record<string, unknown>>;
+    const answer409 = responses['409'];
+    expect(answer409?.['x-error-codes']).toEqual(
+      expect.arrayContaining(['media_processing', 'idempotency_in_progress']),
+    );
+    const schema = JSON.stringify(answer409?.['content']);
+    expect(schema).toContain('"enum"');
+    expect(schema).toContain('media_processing');
+    expect(String(answer409?.['description'])).toContain('`media_processing`');
+  });
+
+  it('gives every operation a retry table as x-retry and as markdown', () => {
+    for (const operation of operationsOf(doc)) {
+      const rows = operation['x-retry'] as { situation: string; action: string }[];
+      expect(Array.isArray(rows)).toBe(true);
+      if (rows.length > 0) {
+        expect(String(operation['description'])).toContain('| situation | action |');
+        expect(String(operation['description'])).toContain(rows[0]?.situation.replace(/\|/g, '\\|'));
+      }
+    }
+  });
+
+  it('declares the three ways to sign in', () => {
+    expect(doc.components.securitySchemes['apiKey']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes['uploadToken']).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-signature',
+    });
+    expect(doc.components.securitySchemes['admin']).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('keeps only components that the paths reach, and every $ref resolves', () => {
+    const text = JSON.stringify(doc);
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] as string);
+    for (const ref of refs) expect(doc.components.schemas[ref]).toBeDefined();
+    for (const id of Object.keys(doc.components.schemas)) expect(refs).toContain(id);
+  });
+
+  it('round-trips through YAML', () => {
+    expect(parse(toYaml(doc))).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+});

@@ -1,0 +1,169 @@
+import { ERROR_CATALOG, type ErrorCode, OPERATIONS, type OperationDefinition } from '@socialpub/core';
+import { errorResponse } from './error-responses.js';
+import { type JsonObject, reachableComponents, SchemaConverter } from './json-schema.js';
+import { operationParameters } from './parameters.js';
+import { retryMarkdown, retryRows } from './retry-table.js';
+
+export interface OpenApiDocument extends JsonObject {
+  openapi: string;
+  info: JsonObject;
+  servers: JsonObject[];
+  paths: Record<string, Record<string, JsonObject>>;
+  components: { schemas: Record<string, JsonObject>; securitySchemes: Record<string, JsonObject> };
+}
+
+export interface BuildOpenApiOptions {
+  /** `{base_url}` of this server (reference-server.md, Addresses). */
+  serverUrl: string;
+  /** Defaults to core's table of every operation. */
+  operations?: readonly OperationDefinition[];
+  version?: string;
+}
+
+/** Authentication: API key as a Bearer header; upload token in `x-signature`; the admin token. */
+const SECURITY_SCHEMES: Record<string, JsonObject> = {
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: '`Authorization: Bearer <API_KEY>`; the word Bearer is read in any capitalisation.',
+  },
+  uploadToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-signature',
+    description: 'The upload token of one file, valid about 2 hours; never sent in a URL.',
+  },
+  admin: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The admin token (`SOCIALPUB_ADMIN_TOKEN`) of the reference server.',
+  },
+};
+
+const LEGACY_MEDIA_NOTE =
+  'Older address: accepts the same request and shares the Idempotency-Key entry of the current ' +
+  'address ("Endpoints", Older addresses). Reads exist on the current address only.';
+
+const LEGACY_POSTS_NOTE =
+  'Older address: accepts the same request, the same Idempotency-Key and the same `service` field. ' +
+  'Its own refusals use `api_error`, a network error is passed without an added `error.code`, an unknown ' +
+  'profile is 404 `api_error`, and it never answers 502 `upstream_unavailable`, 503 `dry_run_unavailable`, ' +
+  '202 `schedule_unconfirmed` or 504 `cancel_unconfirmed`; an importing mediaID is waited for up to ' +
+  '90 seconds ("Endpoints", Older addresses).';
+
+function legacyNote(operation: OperationDefinition): string {
+  return operation.legacyPath?.includes('/posts') === true ? LEGACY_POSTS_NOTE : LEGACY_MEDIA_NOTE;
+}
+
+function successResponse(
+  operation: OperationDefinition,
+  status: number,
+  schemas: SchemaConverter,
+): JsonObject {
+  const response = operation.responses[status];
+  if (response === undefined) return { description: `Answer ${status}.` };
+  const headers: Record<string, JsonObject> = {};
+  for (const [name, text] of Object.entries(response.headers ?? {})) {
+    headers[name] = { description: text, schema: { type: 'string' } };
+  }
+  return {
+    description: response.description,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(response.schema === undefined
+      ? {}
+      : {
+          content: {
+            [response.contentType ?? 'application/json']: { schema: schemas.responseRef(response.schema) },
+          },
+        }),
+  };
+}
+
+function operationObject(
+  operation: OperationDefinition,
+  schemas: SchemaConverter,
+  legacy: boolean,
+): JsonObject {
+  const errorStatuses = operation.errorsByStatus as Readonly<Record<number, readonly ErrorCode[]>>;
+  const responses: Record<string, JsonObject> = {};
+  for (const statusText of Object.keys(operation.responses).sort()) {
+    const status = Number(statusText);
+    const codes = errorStatuses[status];
+    responses[statusText] =
+      codes !== undefined && codes.length > 0
+        ? errorResponse(operation, status, codes, schemas)
+        : successResponse(operation, status, schemas);
+  }
+  const rows = retryRows(operation);
+  const description = [operation.description, legacy ? legacyNote(operation) : '', retryMarkdown(rows)]
+    .filter((part) => part !== '')
+    .join('\n\n');
+  const body = operation.request.body;
+  return {
+    operationId: legacy ? `${operation.operationId}Legacy` : operation.operationId,
+    summary: legacy ? `${operation.summary} (older address)` : operation.summary,
+    description,
+    tags: [...operation.tags],
+    security: operation.security === 'none' ? [] : [{ [operation.security]: [] }],
+    parameters: operationParameters(operation, schemas),
+    ...(body === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: operation.request.bodyOptional !== true,
+            content: { 'application/json': { schema: schemas.input(body) } },
+          },
+        }),
+    responses,
+    'x-error-codes': [...operation.errorCodes],
+    'x-retry': rows,
+    ...(legacy ? { deprecated: false, 'x-older-address': true } : {}),
+  };
+}
+
+/**
+ * The OpenAPI 3.1 description served at `{base_url}/openapi.yaml` ("Versioning"): both addresses,
+ * every answer and error code, and a retry table per operation, all generated from core.
+ */
+export function buildOpenApiDocument(options: BuildOpenApiOptions): OpenApiDocument {
+  const operations = options.operations ?? OPERATIONS;
+  const schemas = new SchemaConverter(operations);
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  const addresses: [string, OperationDefinition, boolean][] = [];
+  for (const operation of operations) {
+    addresses.push([operation.path, operation, false]);
+    if (operation.legacyPath !== undefined) addresses.push([operation.legacyPath, operation, true]);
+  }
+  for (const [path, operation, legacy] of addresses) {
+    const item = paths[path] ?? {};
+    item[operation.method.toLowerCase()] = operationObject(operation, schemas, legacy);
+    paths[path] = item;
+  }
+  const tags = [...new Set(operations.flatMap((operation) => operation.tags))]
+    .sort()
+    .map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Social Publishing API',
+      version: options.version ?? '2.0.0',
+      description:
+        'Media import, upload links, posting, scheduling and reads. Every error answer lists its codes in ' +
+        '`x-error-codes`; `x-error-catalog` gives every code with its statuses and retry advice.',
+    },
+    servers: [{ url: options.serverUrl }],
+    tags,
+    paths,
+    components: {
+      schemas: reachableComponents(paths, schemas.components()),
+      securitySchemes: SECURITY_SCHEMES,
+    },
+    'x-error-catalog': Object.values(ERROR_CATALOG).map((entry) => ({
+      code: entry.code,
+      statuses: [...entry.statuses],
+      families: [...entry.families],
+      summary: entry.summary,
+      retry: entry.retry.kind,
+    })),
+  };
+}

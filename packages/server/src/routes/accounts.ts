@@ -1,0 +1,63 @@
+import { LIMITS, PLATFORMS, type Platform } from '@socialpub/core';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { listProfiles } from '../domain/profiles.js';
+import type { AppEnv } from '../http/context.js';
+import { parseQuery, requireUuid } from '../http/query.js';
+import type { Services } from '../services.js';
+import { READ_HEADERS } from './read-headers.js';
+
+const platformsParameter = z.string().transform((value, ctx): Platform[] => {
+  const names = value
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !(PLATFORMS as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        names.length === 0
+          ? `name one or more networks (${PLATFORMS.join(', ')})`
+          : `unknown network ${unknown.map((n) => `"${n}"`).join(', ')}; networks are ${PLATFORMS.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return [...new Set(names)] as Platform[];
+});
+
+const OptionsQuerySchema = z.object({
+  platforms: platformsParameter.optional(),
+  skool_group_slug: z
+    .string()
+    .min(1, 'must be 1 to 200 characters')
+    .max(LIMITS.accounts.skoolGroupSlugMaxLength, 'must be 1 to 200 characters')
+    .optional(),
+});
+
+/** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only). */
+export function accountsRoutes(services: Services): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/accounts', (c) => {
+    const { account } = c.get('caller');
+    services.readLimiter.take(account.id, 'accounts');
+    const { warnings } = parseQuery(c, z.object({}), []);
+    const data = listProfiles(services.repos, account.id, services.clock.now());
+    return c.json(warnings.length > 0 ? { data, warnings } : { data }, 200, READ_HEADERS);
+  });
+
+  routes.get('/accounts/:id/options', (c) => {
+    const { account } = c.get('caller');
+    services.readLimiter.take(account.id, 'options');
+    const profileId = requireUuid(c.req.param('id'));
+    const { value, warnings } = parseQuery(c, OptionsQuerySchema, ['platforms', 'skool_group_slug']);
+    const data = services.postingOptions.read(account.id, profileId, {
+      platforms: value.platforms,
+      skoolGroupSlug: value.skool_group_slug,
+    });
+    return c.json(warnings.length > 0 ? { data, warnings } : { data }, 200, READ_HEADERS);
+  });
+
+  return routes;
+}

@@ -1,0 +1,36 @@
+import type { Clock } from './clock.js';
+import type { Database } from './db/database.js';
+import type { Repositories } from './db/repositories.js';
+import type { NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
+import type { ReadLimiter } from './domain/read-limits.js';
+import type { DueWorkRunner } from './due-work.js';
+import type { MediaFolder } from './files/media-folder.js';
+
+/** Public addresses (reference-server.md, Addresses). */
+export interface ServerUrls {
+  /** `{base_url}`: SOCIALPUB_PUBLIC_URL, or the listener's own address. */
+  base: string;
+  /** Origin of `{storage_host}`: SOCIALPUB_STORAGE_URL, or the base URL. */
+  storage: string;
+}
+
+/** Contributes counters to the admin account view (`usage`); the posts and media areas add theirs. */
+export type UsageContributor = (accountId: string, now: Date) => Record<string, unknown>;
+
+/** Everything the routes and later areas need, wired once by `createApp`. */
+export interface Services {
+  db: Database;
+  repos: Repositories;
+  clock: Clock;
+  dueWork: DueWorkRunner;
+  drivers: NetworkDrivers;
+  readLimiter: ReadLimiter;
+  postingOptions: PostingOptionsService;
+  mediaFolder: MediaFolder;
+  urls: ServerUrls;
+  /** SOCIALPUB_IMPORT_ALLOW: hosts or ranges a URL import may reach although private. */
+  importAllow: readonly string[];
+  usageContributors: UsageContributor[];
+  /** Called on close, last registered first (timers of later areas, open files). */
+  onClose: Array<() => void | Promise<void>>;
+}

@@ -1,0 +1,83 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
+import type { ServerConfig } from './config.js';
+
+/** In-flight requests get this long to finish at shutdown before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface RunningServer {
+  /** `{base_url}` as clients should use it. */
+  url: string;
+  port: number;
+  host: string;
+  socialpub: SocialpubApp;
+  /** Stop accepting, let requests in flight finish (bounded), close the database. */
+  close(): Promise<void>;
+}
+
+export type StartServerConfig = Partial<ServerConfig> & Pick<CreateAppOptions, 'seedDemo' | 'drivers'>;
+
+export async function startServer(
+  config: StartServerConfig,
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<RunningServer> {
+  const host = config.host ?? '127.0.0.1';
+  const socialpub = await createApp({
+    ...(config.memory ? { memory: true } : { dataDir: config.dataDir ?? './.socialpub' }),
+    clock: config.clock ?? 'system',
+    ...(config.clockStart ? { clockStart: config.clockStart } : {}),
+    ...(config.adminToken ? { adminToken: config.adminToken } : {}),
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    ...(config.storageUrl ? { storageUrl: config.storageUrl } : {}),
+    importAllow: config.importAllow ?? [],
+    seedDemo: config.seedDemo ?? true,
+    ...(config.drivers ? { drivers: config.drivers } : {}),
+  });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const created = serve(
+      {
+        fetch: socialpub.fetch,
+        hostname: host,
+        port: config.port ?? 8787,
+        // Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout.
+        serverOptions: { requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 5_000 },
+      },
+      () => resolve(created as Server),
+    ) as Server;
+    created.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listenUrl = `http://${hostForUrl}:${address.port}`;
+  const url = config.publicUrl ?? listenUrl;
+  socialpub.services.urls.base = url;
+  if (!config.storageUrl) socialpub.services.urls.storage = url;
+
+  log(`socialpub reference server listening on ${url}`);
+  log(`  API        ${url}/api/v2`);
+  log(`  MCP        ${url}/mcp`);
+  log(`  OpenAPI    ${url}/openapi.yaml`);
+  if (socialpub.demo) {
+    log('  Demo account created (shown only on this first start):');
+    log(`    API key      ${socialpub.demo.apiKey}`);
+    log('    dashboard    demo@example.com / demo-password');
+  }
+  if (socialpub.generatedAdminToken) log(`    admin token  ${socialpub.generatedAdminToken}`);
+  if (socialpub.adminEnabled) log(`  Admin API  ${url}/admin/v1`);
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await stopped;
+      clearTimeout(timer);
+      await socialpub.close();
+    })();
+    return closing;
+  };
+  return { url, port: address.port, host, socialpub, close };
+}

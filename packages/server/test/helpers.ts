@@ -1,0 +1,88 @@
+import { type CreateAppOptions, createApp, type SocialpubApp } from '../src/app.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-123';
+/** A fixed start so UTC-minute arithmetic in tests is exact. */
+export const CLOCK_START = new Date('2026-03-02T10:00:00.000Z');
+
+export interface TestApp extends SocialpubApp {
+  admin(method: string, path: string, body?: unknown): Promise<Response>;
+  api(method: string, path: string, key: string | null, init?: RequestInit): Promise<Response>;
+}
+
+export async function testApp(options: CreateAppOptions = {}): Promise<TestApp> {
+  const socialpub = await createApp({
+    memory: true,
+    clock: 'virtual',
+    clockStart: CLOCK_START,
+    adminToken: ADMIN_TOKEN,
+    ...options,
+  });
+  return {
+    ...socialpub,
+    admin: async (method, path, body) =>
+      socialpub.app.request(`/admin/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    api: async (method, path, key, init = {}) =>
+      socialpub.app.request(path, {
+        method,
+        ...init,
+        headers: { ...(key === null ? {} : { authorization: `Bearer ${key}` }), ...(init.headers ?? {}) },
+      }),
+  };
+}
+
+export interface Fixture {
+  accountId: string;
+  apiKey: string;
+  keyId: string;
+  profileId: string;
+}
+
+/** An account with one key and one profile connected to the given networks. */
+export async function accountWithProfile(
+  t: TestApp,
+  networks: Record<string, unknown> = {
+    x: {},
+    tiktok: { options: { privacy_level_options: ['SELF_ONLY'] } },
+  },
+  account: Record<string, unknown> = {},
+): Promise<Fixture> {
+  const created = (await (await t.admin('POST', '/accounts', account)).json()) as { account_id: string };
+  const key = (await (
+    await t.admin('POST', `/accounts/${created.account_id}/keys`, { name: 'test' })
+  ).json()) as {
+    api_key: string;
+    key_id: string;
+  };
+  const profile = (await (
+    await t.admin('POST', `/accounts/${created.account_id}/profiles`, { name: 'Brand' })
+  ).json()) as {
+    profile_id: string;
+  };
+  for (const [platform, body] of Object.entries(networks)) {
+    const res = await t.admin('PUT', `/profiles/${profile.profile_id}/networks/${platform}`, body);
+    if (res.status !== 200) throw new Error(`connect ${platform}: ${res.status} ${await res.text()}`);
+  }
+  return {
+    accountId: created.account_id,
+    apiKey: key.api_key,
+    keyId: key.key_id,
+    profileId: profile.profile_id,
+  };
+}
+
+/** Row counts of every table: a refused request must leave them unchanged. */
+export function tableCounts(t: SocialpubApp): Record<string, number> {
+  const tables = t.services.db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as { name: string }[];
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    if (name === 'request_log' || name === 'read_counters') continue;
+    counts[name] = (t.services.db.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get() as { n: number }).n;
+  }
+  return counts;
+}
