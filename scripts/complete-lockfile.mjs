@@ -10,8 +10,32 @@ const LOCK = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony', 'windows'];
-const CPU = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'mips64el', 'wasm32', '64'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'aix',
+  'openharmony',
+  'windows',
+];
+const CPU = [
+  'arm64',
+  'arm',
+  'x64',
+  'ia32',
+  'loong64',
+  'ppc64',
+  'riscv64',
+  's390x',
+  'mips64el',
+  'wasm32',
+  '64',
+];
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');

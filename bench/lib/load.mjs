@@ -1,8 +1,25 @@
 import autocannon from 'autocannon';
 
 /** One autocannon run over loopback; returns requests per second and latency percentiles (ms). */
-export async function load({ url, method = 'GET', headers = {}, body, connections = 10, duration = 5, requests }) {
-  const result = await autocannon({ url, method, headers, body, connections, duration, requests });
+export async function load({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  connections = 10,
+  duration = 5,
+  requests,
+  setupRequest,
+}) {
+  const result = await autocannon({
+    url,
+    method,
+    headers,
+    body,
+    connections,
+    duration,
+    requests: requests ?? (setupRequest ? [{ method, headers, body, setupRequest }] : undefined),
+  });
   if (result.non2xx > 0 && result['2xx'] === 0) {
     throw new Error(`${method} ${url}: every answer was an error (${result.non2xx} non-2xx)`);
   }
