@@ -5,6 +5,7 @@ import { adminApp } from './admin/index.js';
 import { type Clock, type ClockMode, createClock } from './clock.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
+import { MediaService, type MediaServiceSettings } from './domain/media/media-service.js';
 import { type NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
 import { ReadLimiter } from './domain/read-limits.js';
 import { randomToken, sha256Hex } from './domain/secrets.js';
@@ -14,10 +15,12 @@ import { apiKeyAuth } from './http/auth.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
 import { faultInjection } from './http/faults.js';
+import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import { mountApiRoutes } from './routes/index.js';
+import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
 import type { Services } from './services.js';
 
@@ -36,6 +39,8 @@ export interface CreateAppOptions {
   seedDemo?: boolean;
   /** Replace simulated network drivers (a real driver, or a test double). */
   drivers?: Partial<NetworkDrivers>;
+  /** URL import timing and share-link origins (tests shorten the waits). */
+  media?: MediaServiceSettings;
 }
 
 export interface SocialpubApp {
@@ -91,9 +96,19 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     mediaFolder,
     urls: { base, storage: options.storageUrl ?? base },
     importAllow: options.importAllow ?? [],
+    media: new MediaService({
+      repos,
+      clock,
+      dueWork,
+      folder: mediaFolder,
+      importAllow: options.importAllow ?? [],
+      baseUrl: () => services.urls.base,
+      settings: options.media ?? {},
+    }),
     usageContributors: [],
     onClose: [],
   };
+  services.onClose.push(() => services.media.close());
 
   const demo = options.seedDemo ? await seedDemoAccount(db, repos, clock) : null;
   let generatedAdminToken: string | null = null;
@@ -116,9 +131,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.use('/api/v2/*', apiKeyAuth(repos));
   app.use('/legacy/*', apiKeyAuth(repos));
   app.use('*', faultInjection(repos.faults));
+  // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
+  installIdempotency(app, services);
   mountApiRoutes(app, services);
   mountMethodGuards(app);
 
+  startPostsArea(services);
   dueWork.start();
   let closed = false;
   return {

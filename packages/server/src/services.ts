@@ -1,8 +1,10 @@
 import type { Clock } from './clock.js';
 import type { Database } from './db/database.js';
 import type { Repositories } from './db/repositories.js';
+import type { MediaService } from './domain/media/media-service.js';
 import type { NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
 import type { ReadLimiter } from './domain/read-limits.js';
+import type { UploadLinksService } from './domain/uploads/upload-links-service.js';
 import type { DueWorkRunner } from './due-work.js';
 import type { MediaFolder } from './files/media-folder.js';
 
@@ -30,6 +32,10 @@ export interface Services {
   urls: ServerUrls;
   /** SOCIALPUB_IMPORT_ALLOW: hosts or ranges a URL import may reach although private. */
   importAllow: readonly string[];
+  /** URL imports, the media library and retention (domain/media). */
+  media: MediaService;
+  /** Upload links and the storage endpoint (domain/uploads); set when the routes are mounted. */
+  uploadLinks?: UploadLinksService;
   usageContributors: UsageContributor[];
   /** Called on close, last registered first (timers of later areas, open files). */
   onClose: Array<() => void | Promise<void>>;

@@ -4,12 +4,18 @@ import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
 import type { Database } from './database.js';
 import { FaultsRepository } from './faults-repo.js';
+import { IdempotencyRepository } from './idempotency-repo.js';
 import { MediaFilesRepository } from './media-files-repo.js';
+import { MediaImportsRepository } from './media-imports-repo.js';
 import { OptionsCacheRepository } from './options-cache-repo.js';
 import { OutboxRepository } from './outbox-repo.js';
+import { PostRecordsRepository } from './post-records-repo.js';
+import { PostingCountersRepository } from './posting-counters-repo.js';
 import { ProfilesRepository } from './profiles-repo.js';
 import { RequestLogRepository } from './request-log-repo.js';
+import { ScheduledPostsRepository } from './scheduled-posts-repo.js';
 import { SettingsRepository } from './settings-repo.js';
+import { UploadLinksRepository } from './upload-links-repo.js';
 
 /** Every repository of the foundation over one database; later areas add their own beside it. */
 export interface Repositories {
@@ -24,6 +30,12 @@ export interface Repositories {
   faults: FaultsRepository;
   settings: SettingsRepository;
   mediaFiles: MediaFilesRepository;
+  mediaImports: MediaImportsRepository;
+  postRecords: PostRecordsRepository;
+  scheduledPosts: ScheduledPostsRepository;
+  postingCounters: PostingCountersRepository;
+  idempotency: IdempotencyRepository;
+  uploadLinks: UploadLinksRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -39,5 +51,11 @@ export function createRepositories(db: Database): Repositories {
     faults: new FaultsRepository(db),
     settings: new SettingsRepository(db),
     mediaFiles: new MediaFilesRepository(db),
+    mediaImports: new MediaImportsRepository(db),
+    postRecords: new PostRecordsRepository(db),
+    scheduledPosts: new ScheduledPostsRepository(db),
+    postingCounters: new PostingCountersRepository(db),
+    idempotency: new IdempotencyRepository(db),
+    uploadLinks: new UploadLinksRepository(db),
   };
 }

@@ -3,7 +3,15 @@ import type { AppEnv } from '../http/context.js';
 import { createOpenApiRoute } from '../openapi/index.js';
 import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts.js';
+import { legacyPostsRoutes } from './legacy-posts.js';
+import { mediaFilesRoutes } from './media-files.js';
+import { mediaImportRoutes } from './media-import.js';
+import { postsCancelRoutes } from './posts-cancel.js';
+import { postsCreateRoutes } from './posts-create.js';
+import { postsReadRoutes } from './posts-read.js';
+import { publicFilesRoutes } from './public-files.js';
 import { READ_HEADERS } from './read-headers.js';
+import { mountUploadLinks } from './uploads.js';
 
 /**
  * The public API routes. Later areas add their sub-apps here (posts, media, uploads, legacy
@@ -23,6 +31,17 @@ export function mountApiRoutes(app: Hono<AppEnv>, services: Services): void {
       for (const [name, value] of Object.entries(READ_HEADERS)) c.res.headers.set(name, value);
   });
   app.route('/api/v2', accountsRoutes(services));
+  app.route('/api/v2', postsCreateRoutes(services));
+  app.route('/legacy', legacyPostsRoutes(services));
+  app.route('/api/v2', postsReadRoutes(services));
+  app.route('/', postsCancelRoutes(services));
+  app.route(
+    '/',
+    mediaImportRoutes(services)
+      .route('/', mediaFilesRoutes(services))
+      .route('/', publicFilesRoutes(services)),
+  );
+  mountUploadLinks(app, services);
   // The document is built on the first request, after a port-0 listener has set the real base URL.
   app.route(
     '/',

@@ -63,6 +63,7 @@ export const migration002Posts: Migration = {
         seq INTEGER NOT NULL
       );
       CREATE INDEX scheduled_posts_due ON scheduled_posts(outcome, at, seq);
+      CREATE INDEX scheduled_posts_seq ON scheduled_posts(seq);
       CREATE INDEX scheduled_posts_list ON scheduled_posts(account_id, gone_out, at, id);
       CREATE INDEX scheduled_posts_account_outcome ON scheduled_posts(account_id, outcome);
 

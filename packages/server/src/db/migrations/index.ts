@@ -1,9 +1,19 @@
 import type { Migration } from '../migrate.js';
 import { migration001Accounts } from './001-accounts.js';
+import { migration002Posts } from './002-posts.js';
+import { migration003Idempotency } from './003-idempotency.js';
+import { migration004MediaImports } from './004-media-imports.js';
+import { migration005UploadLinks } from './005-upload-links.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
  * `Migration` with the next free id (002 posts, 003 media, ...), import it here and append it to
  * the list. Never edit or renumber a migration that has been released; write another one.
  */
-export const MIGRATIONS: readonly Migration[] = [migration001Accounts];
+export const MIGRATIONS: readonly Migration[] = [
+  migration001Accounts,
+  migration003Idempotency,
+  migration004MediaImports,
+  migration002Posts,
+  migration005UploadLinks,
+];

@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { type ActionContext, runAction } from '../client/action-context.js';
+import { renderFields } from '../output/table.js';
+
+const MEDIA_FIELDS = [
+  'file_id',
+  'status',
+  'file_name',
+  'type',
+  'size',
+  'progress',
+  'bytes_uploaded',
+  'sha256',
+  'public_url',
+  'error',
+  'message',
+];
+
+export function printMediaFile(context: ActionContext, record: Record<string, unknown>): void {
+  const shown: Record<string, unknown> = {};
+  for (const key of MEDIA_FIELDS) if (record[key] !== undefined) shown[key] = record[key];
+  const status = String(record['status'] ?? '');
+  const { colors } = context;
+  const paint = status === 'ready' ? colors.green : status === 'failed' ? colors.red : colors.yellow;
+  if ('status' in shown) shown['status'] = paint(status);
+  context.print(renderFields(shown, colors.bold));
+}
+
+export function run(command: Command): Promise<void> {
+  return runAction(command, async (context) => {
+    const [fileId = ''] = command.args;
+    const client = await context.client();
+    const answer = await client.media.retrieve(fileId);
+    if (context.json) return context.printRaw(answer);
+    printMediaFile(context, answer as unknown as Record<string, unknown>);
+  });
+}

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+
+/** What an upload link asks for, plus what tells a changed file apart ("POST /media/uploads", Steps). */
+export interface MeasuredFile {
+  path: string;
+  fileName: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+}
+
+export type MeasureProblem = 'missing' | 'not_a_file' | 'empty';
+
+export class MeasureError extends Error {
+  override name = 'MeasureError';
+  constructor(
+    readonly problem: MeasureProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Size and mtime only: a cheap check that the file did not change while it was being sent. */
+export async function fileStamp(path: string): Promise<{ size: number; mtimeMs: number } | undefined> {
+  try {
+    const info = await stat(path);
+    return { size: info.size, mtimeMs: info.mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function measureFile(givenPath: string): Promise<MeasuredFile> {
+  const path = resolve(givenPath);
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(path);
+  } catch {
+    throw new MeasureError('missing', `File not found: ${givenPath}`);
+  }
+  if (!info.isFile()) throw new MeasureError('not_a_file', `Not a file: ${givenPath}`);
+  if (info.size === 0) throw new MeasureError('empty', `The file is empty: ${givenPath}`);
+  const sha256 = await sha256OfFile(path);
+  const after = await fileStamp(path);
+  if (after === undefined || after.size !== info.size || after.mtimeMs !== info.mtimeMs) {
+    throw new MeasureError('empty', `The file changed while it was measured: ${givenPath}`);
+  }
+  return { path, fileName: basename(path), size: info.size, mtimeMs: info.mtimeMs, sha256 };
+}

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CliResult, startTestServer, type TestServer } from './cli-harness.js';
+
+const CHUNK = 6_291_456;
+
+let t: TestServer;
+let dir: string;
+let counter = 0;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  dir = join(t.configDir, 'files');
+  await mkdir(dir, { recursive: true });
+});
+afterAll(() => t.close());
+afterEach(() => setPatchDelay(0));
+
+/** The storage endpoint's test knob: each PATCH holds its lock this long (real time). */
+function setPatchDelay(ms: number): void {
+  const services = t.server.socialpub.services as unknown as {
+    uploadLinks?: { storagePatchDelayMs: number };
+  };
+  if (!services.uploadLinks) throw new Error('upload links are not mounted on the server');
+  services.uploadLinks.storagePatchDelayMs = ms;
+}
+
+/** A JPEG-looking file of `size` bytes, unique per call so no two tests share a link. */
+async function jpeg(size: number): Promise<string> {
+  const path = join(dir, `photo-${++counter}.jpg`);
+  const body = Buffer.alloc(size, counter);
+  if (size >= 4) body.set([0xff, 0xd8, 0xff, 0xe0]);
+  await writeFile(path, body);
+  return path;
+}
+
+interface Line {
+  state: string;
+  exit_code: number;
+  file_id?: string;
+  bytes_sent: number;
+  bytes_stored?: number;
+}
+
+function lastLine(result: CliResult): Line {
+  const lines = result.stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0] ?? '') as Line;
+}
+
+const upload = (...args: string[]) => t.cli(['media', 'upload', ...args]);
+
+describe('media upload exit codes', () => {
+  it('exits 0 done with one JSON line once the file is stored, completed and ready', async () => {
+    const path = await jpeg(4096);
+    const result = await upload(path);
+    const line = lastLine(result);
+    expect(result.code, result.stderr).toBe(0);
+    expect(line).toMatchObject({ state: 'done', exit_code: 0, bytes_sent: 4096 });
+    const status = await t.api('GET', `/api/v2/media?file_id=${line.file_id}`);
+    expect((status.body as { status: string }).status).toBe('ready');
+  });
+
+  it('exits 3 partial when --max-run-seconds runs out, and the same command continues the same link', async () => {
+    const path = await jpeg(CHUNK * 2 + 100);
+    setPatchDelay(1500);
+    const first = await upload(path, '--max-run-seconds', '1');
+    const partial = lastLine(first);
+    expect(first.code).toBe(3);
+    expect(partial).toMatchObject({ state: 'partial', exit_code: 3, bytes_stored: CHUNK });
+    const state = join(t.configDir, 'uploads.json');
+    expect((await stat(state)).mode & 0o777).toBe(0o600);
+    setPatchDelay(0);
+    const second = await upload(path);
+    const done = lastLine(second);
+    expect(second.code).toBe(0);
+    expect(done.file_id).toBe(partial.file_id);
+    expect(done.bytes_sent).toBe(CHUNK + 100);
+    expect(JSON.parse(await readFile(state, 'utf8'))).toEqual({});
+  });
+
+  it.each([
+    ['a missing file', async () => join(dir, 'not-there.jpg')],
+    ['an empty file', async () => jpeg(0)],
+  ])('exits 2 refused for %s', async (_name, make) => {
+    const result = await upload(await make());
+    expect(result.code).toBe(2);
+    expect(lastLine(result)).toMatchObject({ state: 'refused', exit_code: 2 });
+  });
+
+  it('exits 2 refused when the file changes while it is being sent', async () => {
+    const path = await jpeg(CHUNK * 2);
+    setPatchDelay(1500);
+    const running = upload(path);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await appendFile(path, Buffer.alloc(10));
+    const result = await running;
+    expect(result.code).toBe(2);
+    expect(lastLine(result)).toMatchObject({ state: 'refused' });
+    expect(result.stdout).toContain('changed');
+  });
+
+  it('exits 5 busy while another uploader holds the file', async () => {
+    const path = await jpeg(2048);
+    setPatchDelay(4000);
+    const holder = upload(path);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const second = await upload(path);
+    expect(second.code).toBe(5);
+    expect(lastLine(second)).toMatchObject({ state: 'busy', exit_code: 5 });
+    expect((await holder).code).toBe(0);
+  });
+
+  it('exits 4 token_rejected when the storage refuses the token and no fresh one can be had', async () => {
+    const path = await jpeg(1024);
+    const bytes = await readFile(path);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const created = await t.api('POST', '/api/v2/media/uploads', {
+      file_name: path.split('/').pop(),
+      size_bytes: bytes.length,
+      sha256,
+    });
+    const link = created.body as { file_id: string; upload: { url: string } };
+    let last = created;
+    for (let i = 0; i < 13 && last.status !== 429; i++) {
+      last = await t.api('POST', `/api/v2/media/uploads/${link.file_id}/token`, {});
+    }
+    expect(last.status).toBe(429);
+    const info = await stat(path);
+    const key = `${path}|${info.size}|${Math.trunc(info.mtimeMs)}|${sha256}`;
+    const saved = {
+      [key]: {
+        file_id: link.file_id,
+        url: link.upload.url,
+        token: 'not-the-token',
+        token_expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        saved_at: new Date().toISOString(),
+      },
+    };
+    await writeFile(join(t.configDir, 'uploads.json'), JSON.stringify(saved), { mode: 0o600 });
+    const result = await upload(path);
+    expect(result.code).toBe(4);
+    expect(lastLine(result)).toMatchObject({ state: 'token_rejected', exit_code: 4, file_id: link.file_id });
+  });
+
+  it.each([
+    ['no file', [] as string[]],
+    ['an unknown option', ['x.jpg', '--bogus']],
+    ['a --max-run-seconds that is not a number', ['x.jpg', '--max-run-seconds', 'soon']],
+  ])('exits 6 bad_command for %s', async (_name, args) => {
+    const result = await upload(...args);
+    expect(result.code).toBe(6);
+    expect(lastLine(result)).toMatchObject({ state: 'bad_command', exit_code: 6 });
+  });
+
+  it('never prints the API key or the upload token', async () => {
+    const path = await jpeg(512);
+    const result = await upload(path);
+    expect(result.code).toBe(0);
+    expect(result.stdout + result.stderr).not.toContain(t.apiKey);
+    const state = await readFile(join(t.configDir, 'uploads.json'), 'utf8').catch(() => '{}');
+    expect(JSON.parse(state)).toEqual({});
+  });
+});

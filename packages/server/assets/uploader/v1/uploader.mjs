@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// socialpub uploader v1 (Node.js 18 or newer, no dependencies).
+// Usage: node uploader.mjs <file> <upload_url> <token> <sha256> <max_run_seconds> <check>
+// Sends the file to a TUS 1.0.0 upload the service created; exits 0 done, 1 failed, 2 refused,
+// 3 partial, 4 token_rejected, 5 busy, 6 bad_command, and prints one JSON line last.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+
+const DEFAULT_CHUNK = 6291456;
+const PROGRESS_EVERY_MS = 15000;
+const RETRIES = 5;
+const STATES = ['done', 'failed', 'refused', 'partial', 'token_rejected', 'busy', 'bad_command'];
+
+const started = Date.now();
+const [file, url, token, sha256, maxRunRaw, check] = process.argv.slice(2);
+const run = { bytesSent: 0, offset: 0, size: 0 };
+let progressTimer;
+let finished = false;
+
+/** Prints the last line and exits; never resolves, so `return finish(...)` stops every caller. */
+function finish(code, message) {
+  if (finished) return new Promise(() => {});
+  finished = true;
+  if (progressTimer) clearInterval(progressTimer);
+  const line = {
+    state: STATES[code],
+    exit_code: code,
+    bytes_sent: run.bytesSent,
+    offset: run.offset,
+    size: run.size,
+    message,
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`, () => process.exit(code));
+  return new Promise(() => {});
+}
+
+function chunkSize() {
+  // Tests may ask for smaller pieces; never larger than the service's chunk size.
+  const wanted = Number(process.env.SOCIALPUB_UPLOADER_CHUNK_BYTES);
+  return Number.isInteger(wanted) && wanted > 0 && wanted < DEFAULT_CHUNK ? wanted : DEFAULT_CHUNK;
+}
+
+function commandIntact() {
+  if (process.argv.length !== 8) return false;
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?\/storage\/uploads\/[0-9a-fA-F-]{36}$/.test(url)) return false;
+  if (!/^[0-9a-f]{64}$/.test(sha256) || !/^[1-9][0-9]{0,5}$/.test(maxRunRaw) || token === '') return false;
+  const expected = createHash('sha256')
+    .update(`${url}\n${token}\n${sha256}\n${maxRunRaw}`)
+    .digest('hex')
+    .slice(0, 16);
+  return expected === check;
+}
+
+const maxRunMs = Number(maxRunRaw) * 1000;
+const deadline = started + maxRunMs;
+const left = () => deadline - Date.now();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(ms, left()))));
+
+function headers(extra = {}) {
+  return { 'x-signature': token, 'Tus-Resumable': '1.0.0', ...extra };
+}
+
+/** One request bounded by the run's deadline; null on a network failure or timeout. */
+async function request(method, extraHeaders, body) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), Math.max(1, left()));
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: headers(extraHeaders),
+      body,
+      signal: controller.signal,
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    return response;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Maps a refusal to its exit; null when the caller should HEAD again and go on. */
+function refusal(status) {
+  if (status === 401 || status === 403)
+    return [4, 'the upload token was rejected; get a fresh token (POST .../token)'];
+  if (status === 423) return [5, 'another uploader is sending this file; wait'];
+  if (status === 409) return null;
+  if (status >= 400 && status < 500)
+    return [2, `storage refused the upload (HTTP ${status}); call complete once`];
+  return null;
+}
+
+async function headOffset() {
+  for (let attempt = 0; attempt < RETRIES; attempt++) {
+    if (left() <= 0) return finish(3, 'run time used up; run the same command again, it continues');
+    const response = await request('HEAD', {});
+    if (response?.ok) {
+      const offset = Number(response.headers.get('upload-offset'));
+      const length = Number(response.headers.get('upload-length'));
+      if (Number.isInteger(offset) && Number.isInteger(length)) return { offset, length };
+    } else if (response) {
+      const exit = refusal(response.status);
+      if (exit) return finish(...exit);
+    }
+    await sleep(1000 * 2 ** attempt);
+  }
+  if (left() <= 0) return finish(3, 'run time used up; run the same command again, it continues');
+  return finish(1, 'gave up after retries: storage did not answer');
+}
+
+async function fileSha256(path) {
+  const hash = createHash('sha256');
+  for await (const piece of createReadStream(path)) hash.update(piece);
+  return hash.digest('hex');
+}
+
+async function main() {
+  if (!commandIntact()) return finish(6, 'command not copied exactly; change only the path');
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    return finish(2, `file not found: ${file}`);
+  }
+  if (!info.isFile()) return finish(2, `not a file: ${file}`);
+  if (info.size === 0) return finish(2, 'the file is empty');
+  run.size = info.size;
+  progressTimer = setInterval(() => {
+    const percent = run.size > 0 ? Math.floor((run.offset * 100) / run.size) : 0;
+    process.stdout.write(`progress: ${run.offset} of ${run.size} bytes (${percent}%)\n`);
+  }, PROGRESS_EVERY_MS);
+  progressTimer.unref();
+
+  let { offset, length } = await headOffset();
+  run.offset = offset;
+  if (length !== info.size)
+    return finish(
+      2,
+      `the file has ${info.size} bytes, the link announced ${length}: measure again, new link`,
+    );
+  if (offset < length && (await fileSha256(file)) !== sha256) {
+    return finish(2, 'the file changed since the link was made (SHA-256 differs): measure again, new link');
+  }
+  const handle = await open(file, 'r');
+  const chunk = chunkSize();
+  const buffer = Buffer.alloc(chunk);
+  try {
+    let failures = 0;
+    while (offset < length) {
+      if (left() <= 0) return finish(3, 'run time used up; run the same command again, it continues');
+      const size = Math.min(chunk, length - offset);
+      const { bytesRead } = await handle.read(buffer, 0, size, offset);
+      if (bytesRead !== size) return finish(2, 'the file got shorter while sending: measure again, new link');
+      const response = await request(
+        'PATCH',
+        { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+        buffer.subarray(0, size),
+      );
+      if (response?.status === 204) {
+        const next = Number(response.headers.get('upload-offset'));
+        run.bytesSent += next - offset;
+        offset = next;
+        run.offset = offset;
+        failures = 0;
+        continue;
+      }
+      if (response) {
+        const exit = refusal(response.status);
+        if (exit) return finish(...exit);
+      }
+      if (left() <= 0) return finish(3, 'run time used up; run the same command again, it continues');
+      // After a failed PATCH, HEAD again ("Own TUS client"); back off on repeated failures.
+      if (!response || response.status >= 500) {
+        failures += 1;
+        if (failures > RETRIES)
+          return finish(1, 'gave up after retries: the network or storage kept failing');
+        await sleep(1000 * 2 ** (failures - 1));
+      }
+      ({ offset } = await headOffset());
+      run.offset = offset;
+    }
+  } finally {
+    await handle.close();
+  }
+  return finish(0, 'whole file stored; call complete');
+}
+
+main().catch((error) => finish(1, `failed: ${error instanceof Error ? error.message : String(error)}`));

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# socialpub uploader v1 (bash + curl).
+# Usage: bash uploader.sh <file> <upload_url> <token> <sha256> <max_run_seconds> <check>
+# Sends the file to a TUS 1.0.0 upload the service created; exits 0 done, 1 failed, 2 refused,
+# 3 partial, 4 token_rejected, 5 busy, 6 bad_command, and prints one JSON line last.
+set -u
+
+FILE="${1-}"
+URL="${2-}"
+TOKEN="${3-}"
+SHA="${4-}"
+MAX="${5-}"
+CHECK="${6-}"
+CHUNK=6291456
+RETRIES=5
+SENT=0
+OFFSET=0
+SIZE=0
+WORK=""
+TICKER=""
+
+json_text() {
+  local s="$1"
+  s="${s//\\/\\\\}"
+  s="${s//\"/\\\"}"
+  printf '%s' "$s"
+}
+
+finish() {
+  local code="$1" message="$2"
+  local states=(done failed refused partial token_rejected busy bad_command)
+  if [ -n "$TICKER" ]; then kill "$TICKER" 2>/dev/null; wait "$TICKER" 2>/dev/null; fi
+  if [ -n "$WORK" ]; then rm -rf "$WORK"; fi
+  printf '{"state":"%s","exit_code":%d,"bytes_sent":%d,"offset":%d,"size":%d,"message":"%s"}\n' \
+    "${states[$code]}" "$code" "$SENT" "$OFFSET" "$SIZE" "$(json_text "$message")"
+  exit "$code"
+}
+
+sha256_of_stdin() {
+  if command -v sha256sum >/dev/null 2>&1; then sha256sum | cut -c1-64; else shasum -a 256 | cut -c1-64; fi
+}
+
+# Exit 6: the command carries a checksum of its own arguments ("change only the path").
+[ "$#" -eq 6 ] || finish 6 "command not copied exactly; change only the path"
+case "$MAX" in '' | 0* | *[!0-9]*) finish 6 "command not copied exactly; change only the path" ;; esac
+case "$URL" in http://*/storage/uploads/* | https://*/storage/uploads/*) ;; *) finish 6 "command not copied exactly; change only the path" ;; esac
+expected="$(printf '%s\n%s\n%s\n%s' "$URL" "$TOKEN" "$SHA" "$MAX" | sha256_of_stdin | cut -c1-16)"
+[ "$expected" = "$CHECK" ] || finish 6 "command not copied exactly; change only the path"
+
+if [ -n "${SOCIALPUB_UPLOADER_CHUNK_BYTES-}" ]; then
+  case "$SOCIALPUB_UPLOADER_CHUNK_BYTES" in
+    *[!0-9]* | '' | 0*) ;;
+    *) if [ "$SOCIALPUB_UPLOADER_CHUNK_BYTES" -lt "$CHUNK" ]; then CHUNK="$SOCIALPUB_UPLOADER_CHUNK_BYTES"; fi ;;
+  esac
+fi
+
+[ -f "$FILE" ] || finish 2 "file not found: $FILE"
+SIZE="$(wc -c <"$FILE" | tr -d ' ')"
+[ "$SIZE" -gt 0 ] || finish 2 "the file is empty"
+
+START="$(date +%s)"
+DEADLINE=$((START + MAX))
+WORK="$(mktemp -d)" || finish 1 "could not make a temporary folder"
+# The token goes in a header file, never on curl's command line or in the URL.
+printf 'x-signature: %s\nTus-Resumable: 1.0.0\n' "$TOKEN" >"$WORK/headers"
+echo 0 >"$WORK/offset"
+# The ticker's sleep must not hold the output open after the uploader ends.
+(
+  while sleep 15 </dev/null >/dev/null 2>&1; do
+    done_bytes="$(cat "$WORK/offset" 2>/dev/null || echo 0)"
+    echo "progress: $done_bytes of $SIZE bytes ($((done_bytes * 100 / SIZE))%)"
+  done
+) &
+TICKER=$!
+
+left() { echo $((DEADLINE - $(date +%s))); }
+
+# Backoff never runs past the run's end (a run ends within max_run_seconds plus 10 seconds).
+nap_within_run() {
+  local wanted="$1" budget
+  budget="$(left)"
+  [ "$wanted" -lt "$budget" ] || wanted="$budget"
+  [ "$wanted" -le 0 ] || sleep "$wanted"
+}
+
+# Sets STATUS and RESPONSE_OFFSET; STATUS 000 is a network failure or timeout.
+head_request() {
+  local budget
+  budget="$(left)"
+  [ "$budget" -gt 0 ] || finish 3 "run time used up; run the same command again, it continues"
+  STATUS="$(curl -sS -I -H @"$WORK/headers" -D "$WORK/head" -o /dev/null -w '%{http_code}' \
+    --max-time "$budget" "$URL" 2>/dev/null)" || STATUS="${STATUS:-000}"
+  RESPONSE_OFFSET="$(header_value upload-offset "$WORK/head")"
+  RESPONSE_LENGTH="$(header_value upload-length "$WORK/head")"
+}
+
+header_value() {
+  [ -f "$2" ] || return 0
+  tr -d '\r' <"$2" | awk -v name="$1" 'BEGIN { IGNORECASE = 1 } tolower($1) == name ":" { print $2 }' | tail -n 1
+}
+
+refusal() {
+  case "$1" in
+    401 | 403) finish 4 "the upload token was rejected; get a fresh token (POST .../token)" ;;
+    423) finish 5 "another uploader is sending this file; wait" ;;
+    409) return 0 ;;
+    4??) finish 2 "storage refused the upload (HTTP $1); call complete once" ;;
+  esac
+  return 0
+}
+
+fetch_offset() {
+  local attempt=0
+  while [ "$attempt" -lt "$RETRIES" ]; do
+    rm -f "$WORK/head"
+    head_request
+    if [ "$STATUS" = 200 ] && [ -n "$RESPONSE_OFFSET" ] && [ -n "$RESPONSE_LENGTH" ]; then return 0; fi
+    refusal "$STATUS"
+    nap_within_run $((1 << attempt))
+    attempt=$((attempt + 1))
+    [ "$(left)" -gt 0 ] || finish 3 "run time used up; run the same command again, it continues"
+  done
+  finish 1 "gave up after retries: storage did not answer"
+}
+
+fetch_offset
+OFFSET="$RESPONSE_OFFSET"
+echo "$OFFSET" >"$WORK/offset"
+[ "$RESPONSE_LENGTH" = "$SIZE" ] || finish 2 "the file has $SIZE bytes, the link announced $RESPONSE_LENGTH: measure again, new link"
+
+failures=0
+while [ "$OFFSET" -lt "$SIZE" ]; do
+  budget="$(left)"
+  [ "$budget" -gt 0 ] || finish 3 "run time used up; run the same command again, it continues"
+  length=$((SIZE - OFFSET))
+  [ "$length" -le "$CHUNK" ] || length="$CHUNK"
+  rm -f "$WORK/patch"
+  STATUS="$(tail -c +"$((OFFSET + 1))" "$FILE" | head -c "$length" |
+    curl -sS -X PATCH -H @"$WORK/headers" -H "Upload-Offset: $OFFSET" \
+      -H 'Content-Type: application/offset+octet-stream' -H 'Expect:' --data-binary @- \
+      -D "$WORK/patch" -o /dev/null -w '%{http_code}' --max-time "$budget" "$URL" 2>/dev/null)" || STATUS="${STATUS:-000}"
+  if [ "$STATUS" = 204 ]; then
+    next="$(header_value upload-offset "$WORK/patch")"
+    SENT=$((SENT + next - OFFSET))
+    OFFSET="$next"
+    echo "$OFFSET" >"$WORK/offset"
+    failures=0
+    continue
+  fi
+  refusal "$STATUS"
+  [ "$(left)" -gt 0 ] || finish 3 "run time used up; run the same command again, it continues"
+  # After a failed PATCH, HEAD again ("Own TUS client"); back off on repeated failures.
+  case "$STATUS" in
+    000 | 5??)
+      failures=$((failures + 1))
+      [ "$failures" -le "$RETRIES" ] || finish 1 "gave up after retries: the network or storage kept failing"
+      nap_within_run $((1 << (failures - 1)))
+      ;;
+  esac
+  fetch_offset
+  OFFSET="$RESPONSE_OFFSET"
+  echo "$OFFSET" >"$WORK/offset"
+done
+
+finish 0 "whole file stored; call complete"

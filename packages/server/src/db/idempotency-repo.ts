@@ -1,0 +1,174 @@
+import type { Database } from './database.js';
+
+export type IdempotencyScope = 'posts' | 'media';
+
+/** Which entry a request names: a key belongs to the API key that sent it, per scope (rule 2). */
+export interface IdempotencyEntryId {
+  apiKeyId: string;
+  scope: IdempotencyScope;
+  idempotencyKey: string;
+}
+
+/** The first answer exactly as it was sent: status, the headers that describe it, the body bytes. */
+export interface StoredAnswer {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Uint8Array;
+  /** `error.code` of the answer, for the request log of a replay. */
+  errorCode: string | null;
+}
+
+export interface IdempotencyEntry extends IdempotencyEntryId {
+  bodySha256: string;
+  claimToken: string;
+  state: 'in_progress' | 'done';
+  firstUsedAt: string;
+  expiresAt: string;
+  requestCount: number;
+  completedAt: string | null;
+  answer: StoredAnswer | null;
+}
+
+export interface NewIdempotencyClaim extends IdempotencyEntryId {
+  bodySha256: string;
+  claimToken: string;
+  firstUsedAt: string;
+  expiresAt: string;
+}
+
+export type ClaimResult = { claimed: true } | { claimed: false; existing: IdempotencyEntry };
+
+/** What the idempotency service needs from storage; a failing double stands in for it in tests. */
+export interface IdempotencyStore {
+  claim(claim: NewIdempotencyClaim, now: string): ClaimResult;
+  complete(claimToken: string, answer: StoredAnswer, completedAt: string): boolean;
+  release(claimToken: string): boolean;
+  purgeExpired(now: string): number;
+  nextExpiry(): string | null;
+}
+
+interface EntryRow {
+  api_key_id: string;
+  scope: IdempotencyScope;
+  idempotency_key: string;
+  body_sha256: string;
+  claim_token: string;
+  state: 'in_progress' | 'done';
+  first_used_at: string;
+  expires_at: string;
+  request_count: number;
+  completed_at: string | null;
+  answer_status: number | null;
+  answer_headers: string | null;
+  answer_body: Buffer | null;
+  answer_error_code: string | null;
+}
+
+function fromRow(row: EntryRow): IdempotencyEntry {
+  const answer: StoredAnswer | null =
+    row.state === 'done' && row.answer_status !== null
+      ? {
+          status: row.answer_status,
+          headers: JSON.parse(row.answer_headers ?? '[]') as Array<[string, string]>,
+          body: new Uint8Array(row.answer_body ?? Buffer.alloc(0)),
+          errorCode: row.answer_error_code,
+        }
+      : null;
+  return {
+    apiKeyId: row.api_key_id,
+    scope: row.scope,
+    idempotencyKey: row.idempotency_key,
+    bodySha256: row.body_sha256,
+    claimToken: row.claim_token,
+    state: row.state,
+    firstUsedAt: row.first_used_at,
+    expiresAt: row.expires_at,
+    requestCount: row.request_count,
+    completedAt: row.completed_at,
+    answer,
+  };
+}
+
+const WHERE_ID = 'api_key_id = ? AND scope = ? AND idempotency_key = ?';
+
+export class IdempotencyRepository implements IdempotencyStore {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Claims the entry with one INSERT against the primary key, so of two requests racing for the
+   * same key exactly one wins (rule 4). An expired entry (24 hours, rule 1) is cleared first, so an
+   * old key names a fresh request. A request that finds the entry taken counts in its request count.
+   */
+  claim(claim: NewIdempotencyClaim, now: string): ClaimResult {
+    const id = [claim.apiKeyId, claim.scope, claim.idempotencyKey] as const;
+    return this.db.transaction((): ClaimResult => {
+      this.db
+        .prepare(`DELETE FROM idempotency_entries WHERE ${WHERE_ID} AND expires_at <= ?`)
+        .run(...id, now);
+      const inserted = this.db
+        .prepare(
+          `INSERT INTO idempotency_entries
+             (api_key_id, scope, idempotency_key, body_sha256, claim_token, state, first_used_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, 'in_progress', ?, ?)
+           ON CONFLICT (api_key_id, scope, idempotency_key) DO NOTHING`,
+        )
+        .run(...id, claim.bodySha256, claim.claimToken, claim.firstUsedAt, claim.expiresAt);
+      if (inserted.changes === 1) return { claimed: true };
+      this.db
+        .prepare(`UPDATE idempotency_entries SET request_count = request_count + 1 WHERE ${WHERE_ID}`)
+        .run(...id);
+      const row = this.db.prepare(`SELECT * FROM idempotency_entries WHERE ${WHERE_ID}`).get(...id) as
+        | EntryRow
+        | undefined;
+      if (!row) throw new Error('idempotency entry vanished inside its own transaction');
+      return { claimed: false, existing: fromRow(row) };
+    })();
+  }
+
+  /** Stores the first answer; false when the claim is gone (released or expired meanwhile). */
+  complete(claimToken: string, answer: StoredAnswer, completedAt: string): boolean {
+    const result = this.db
+      .prepare(
+        `UPDATE idempotency_entries
+         SET state = 'done', completed_at = ?, answer_status = ?, answer_headers = ?, answer_body = ?,
+             answer_error_code = ?
+         WHERE claim_token = ? AND state = 'in_progress'`,
+      )
+      .run(
+        completedAt,
+        answer.status,
+        JSON.stringify(answer.headers),
+        Buffer.from(answer.body),
+        answer.errorCode,
+        claimToken,
+      );
+    return result.changes === 1;
+  }
+
+  /** Forgets an unfinished claim (rule 8): the same key may then be sent afresh. */
+  release(claimToken: string): boolean {
+    return (
+      this.db
+        .prepare("DELETE FROM idempotency_entries WHERE claim_token = ? AND state = 'in_progress'")
+        .run(claimToken).changes === 1
+    );
+  }
+
+  purgeExpired(now: string): number {
+    return this.db.prepare('DELETE FROM idempotency_entries WHERE expires_at <= ?').run(now).changes;
+  }
+
+  nextExpiry(): string | null {
+    const row = this.db.prepare('SELECT MIN(expires_at) AS at FROM idempotency_entries').get() as {
+      at: string | null;
+    };
+    return row.at;
+  }
+
+  get(id: IdempotencyEntryId): IdempotencyEntry | null {
+    const row = this.db
+      .prepare(`SELECT * FROM idempotency_entries WHERE ${WHERE_ID}`)
+      .get(id.apiKeyId, id.scope, id.idempotencyKey) as EntryRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+}

@@ -1,0 +1,296 @@
+import type { Figures, Notice, Platform, PostStatus } from '@socialpub/core';
+import type { Statement } from 'better-sqlite3';
+import type { Database } from './database.js';
+
+/**
+ * One post sent to one network (the Post record table of the API document), plus what the server
+ * keeps to finish it later: the network's own result (for `pollStatus`), when it finishes, the
+ * figures the simulated network reports and the last collected figures.
+ */
+export interface StoredPostRecord {
+  id: string;
+  accountId: string;
+  profileId: string;
+  platform: Platform;
+  status: PostStatus;
+  mediaType: string | null;
+  publishId: string | null;
+  permalink: string | null;
+  errorMessage: string | null;
+  /** When sent (ISO). */
+  at: string;
+  updatedAt: string;
+  scheduledPostId: string | null;
+  notices: Notice[];
+  /** X add-on link allowance: the post's text had links. */
+  hasLinks: boolean;
+  /** The network's result as `data` carried it (needed to poll a post that finishes later). */
+  networkResult?: Record<string, unknown> | null;
+  /** The connection's username when sent (permalinks of posts that finish later). */
+  username?: string | null;
+  /** A `processing` post is asked again at this time (tiktok/instagram, 202 processing, still_publishing). */
+  finishAt?: string | null;
+  /** When it became `success`; figures are collected for 7 days from then. */
+  publishedAt?: string | null;
+  /** `simulate.figures` of the behaviour it was sent with (reference-server.md, Simulated networks). */
+  simulatedFigures?: Record<string, number | null> | null;
+  figures?: Figures | null;
+  nextFiguresAt?: string | null;
+}
+
+export type PostRecordPatch = Partial<
+  Pick<
+    StoredPostRecord,
+    | 'status'
+    | 'publishId'
+    | 'permalink'
+    | 'errorMessage'
+    | 'updatedAt'
+    | 'networkResult'
+    | 'finishAt'
+    | 'publishedAt'
+    | 'figures'
+    | 'nextFiguresAt'
+    | 'notices'
+  >
+>;
+
+/** The counting questions of the allowances, the 20-second wait and skool's own limit. */
+export interface PostCountQuery {
+  accountId?: string;
+  profileId?: string;
+  platform?: Platform;
+  /** Inclusive lower bound of `at`. */
+  since: Date;
+  /** Exclusive upper bound of `at`. */
+  until?: Date;
+  /** Only posts that count for an allowance ("failed posts do not count"). */
+  countingOnly?: boolean;
+  withLinks?: boolean;
+}
+
+interface PostRecordRow {
+  id: string;
+  account_id: string;
+  profile_id: string;
+  platform: Platform;
+  status: PostStatus;
+  media_type: string | null;
+  publish_id: string | null;
+  permalink: string | null;
+  error_message: string | null;
+  at: string;
+  updated_at: string;
+  scheduled_post_id: string | null;
+  notices: string;
+  has_links: number;
+  network_result: string | null;
+  username: string | null;
+  finish_at: string | null;
+  published_at: string | null;
+  simulated_figures: string | null;
+  figures: string | null;
+  next_figures_at: string | null;
+}
+
+const iso = (value: string): string => new Date(value).toISOString();
+const isoOrNull = (value: string | null | undefined): string | null =>
+  value === null || value === undefined ? null : iso(value);
+const jsonOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+const parseOrNull = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+export function postRecordFromRow(row: PostRecordRow): StoredPostRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    profileId: row.profile_id,
+    platform: row.platform,
+    status: row.status,
+    mediaType: row.media_type,
+    publishId: row.publish_id,
+    permalink: row.permalink,
+    errorMessage: row.error_message,
+    at: row.at,
+    updatedAt: row.updated_at,
+    scheduledPostId: row.scheduled_post_id,
+    notices: JSON.parse(row.notices) as Notice[],
+    hasLinks: row.has_links === 1,
+    networkResult: parseOrNull(row.network_result),
+    username: row.username,
+    finishAt: row.finish_at,
+    publishedAt: row.published_at,
+    simulatedFigures: parseOrNull(row.simulated_figures),
+    figures: parseOrNull(row.figures),
+    nextFiguresAt: row.next_figures_at,
+  };
+}
+
+const PATCH_COLUMNS: Record<keyof PostRecordPatch, [string, (value: never) => unknown]> = {
+  status: ['status', (v: string) => v],
+  publishId: ['publish_id', (v: string | null) => v],
+  permalink: ['permalink', (v: string | null) => v],
+  errorMessage: ['error_message', (v: string | null) => v],
+  updatedAt: ['updated_at', (v: string) => iso(v)],
+  networkResult: ['network_result', jsonOrNull],
+  finishAt: ['finish_at', isoOrNull],
+  publishedAt: ['published_at', isoOrNull],
+  figures: ['figures', jsonOrNull],
+  nextFiguresAt: ['next_figures_at', isoOrNull],
+  notices: ['notices', (v: Notice[]) => JSON.stringify(v)],
+};
+
+export class PostRecordsRepository {
+  readonly #insert;
+  readonly #get;
+  readonly #nextFinish;
+  readonly #nextFigures;
+
+  /** Prepared once per distinct statement: the scheduler runs these thousands of times a minute. */
+  readonly #statements = new Map<string, Statement>();
+
+  constructor(private readonly db: Database) {
+    this.#insert = db.prepare(
+      `INSERT INTO post_records (id, account_id, profile_id, platform, status, media_type, publish_id,
+       permalink, error_message, at, updated_at, scheduled_post_id, notices, has_links, network_result,
+       username, finish_at, published_at, simulated_figures, figures, next_figures_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#get = db.prepare('SELECT * FROM post_records WHERE id = ?');
+    this.#nextFinish = db.prepare(
+      'SELECT id, finish_at FROM post_records WHERE finish_at IS NOT NULL ORDER BY finish_at, id LIMIT 1',
+    );
+    this.#nextFigures = db.prepare(
+      `SELECT id, next_figures_at FROM post_records WHERE next_figures_at IS NOT NULL
+       ORDER BY next_figures_at, id LIMIT 1`,
+    );
+  }
+
+  /**
+   * Records a post. A post that is `success` at once starts its figure collection at its send time
+   * unless the caller says otherwise (Post record, Figures).
+   */
+  #prepare(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  insert(post: StoredPostRecord): void {
+    const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
+    const nextFiguresAt = post.nextFiguresAt ?? (post.status === 'success' ? publishedAt : null);
+    this.#insert.run(
+      post.id,
+      post.accountId,
+      post.profileId,
+      post.platform,
+      post.status,
+      post.mediaType,
+      post.publishId,
+      post.permalink,
+      post.errorMessage,
+      iso(post.at),
+      iso(post.updatedAt),
+      post.scheduledPostId,
+      JSON.stringify(post.notices),
+      post.hasLinks ? 1 : 0,
+      jsonOrNull(post.networkResult),
+      post.username ?? null,
+      isoOrNull(post.finishAt),
+      isoOrNull(publishedAt),
+      jsonOrNull(post.simulatedFigures),
+      jsonOrNull(post.figures),
+      isoOrNull(nextFiguresAt),
+    );
+  }
+
+  update(id: string, patch: PostRecordPatch): void {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    for (const [field, value] of Object.entries(patch) as [keyof PostRecordPatch, never][]) {
+      if (value === undefined) continue;
+      const [column, toDb] = PATCH_COLUMNS[field];
+      sets.push(`${column} = ?`);
+      values.push(toDb(value));
+    }
+    if (sets.length === 0) return;
+    this.#prepare(`UPDATE post_records SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+  }
+
+  get(id: string): StoredPostRecord | null {
+    const row = this.#get.get(id) as PostRecordRow | undefined;
+    return row ? postRecordFromRow(row) : null;
+  }
+
+  /** Another account's post reads exactly like one that does not exist (Authentication, rule 4). */
+  getForAccount(accountId: string, id: string): StoredPostRecord | null {
+    const post = this.get(id);
+    return post && post.accountId === accountId ? post : null;
+  }
+
+  /** The network posts a scheduled post made, in the order they were recorded. */
+  listForScheduledPost(scheduledPostId: string): StoredPostRecord[] {
+    const rows = this.#prepare('SELECT * FROM post_records WHERE scheduled_post_id = ? ORDER BY rowid').all(
+      scheduledPostId,
+    ) as PostRecordRow[];
+    return rows.map(postRecordFromRow);
+  }
+
+  countPosts(query: PostCountQuery): number {
+    const where = ['at >= ?'];
+    const values: unknown[] = [query.since.toISOString()];
+    if (query.until !== undefined) {
+      where.push('at < ?');
+      values.push(query.until.toISOString());
+    }
+    if (query.accountId !== undefined) {
+      where.push('account_id = ?');
+      values.push(query.accountId);
+    }
+    if (query.profileId !== undefined) {
+      where.push('profile_id = ?');
+      values.push(query.profileId);
+    }
+    if (query.platform !== undefined) {
+      where.push('platform = ?');
+      values.push(query.platform);
+    }
+    if (query.countingOnly === true) where.push("status <> 'failed'");
+    if (query.withLinks === true) where.push('has_links = 1');
+    const row = this.#prepare(`SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`).get(
+      ...values,
+    ) as { n: number };
+    return row.n;
+  }
+
+  /** Latest send time of the account's posts to the network (the 20-second wait). */
+  lastPostAt(accountId: string, platform: Platform): Date | null {
+    const row = this.#prepare(
+      'SELECT MAX(at) AS at FROM post_records WHERE account_id = ? AND platform = ?',
+    ).get(accountId, platform) as { at: string | null };
+    return row.at === null ? null : new Date(row.at);
+  }
+
+  /** Send times of the account's posts to the network between two instants, inclusive (posts_close_together). */
+  sendTimesBetween(accountId: string, platform: Platform, from: Date, to: Date): Date[] {
+    const rows = this.#prepare(
+      'SELECT at FROM post_records WHERE account_id = ? AND platform = ? AND at >= ? AND at <= ? ORDER BY at',
+    ).all(accountId, platform, from.toISOString(), to.toISOString()) as { at: string }[];
+    return rows.map((row) => new Date(row.at));
+  }
+
+  /** The earliest post waiting for the network to finish it (due work). */
+  nextFinishDue(): { id: string; at: Date } | null {
+    const row = this.#nextFinish.get() as { id: string; finish_at: string } | undefined;
+    return row ? { id: row.id, at: new Date(row.finish_at) } : null;
+  }
+
+  /** The earliest figure collection due (every 6 hours during the first 7 days). */
+  nextFiguresDue(): { id: string; at: Date } | null {
+    const row = this.#nextFigures.get() as { id: string; next_figures_at: string } | undefined;
+    return row ? { id: row.id, at: new Date(row.next_figures_at) } : null;
+  }
+}

@@ -1,0 +1,235 @@
+import type { Platform } from '@socialpub/core';
+import type { Statement } from 'better-sqlite3';
+import type { Database } from './database.js';
+
+/**
+ * The stored outcome of a scheduled post. `waiting`, `sending`, `cancelled` and `failed` (refused at
+ * send time, nothing sent) are final as stored; once a network post exists the wire outcome is
+ * recomputed from the results on every read, because a processing post may still finish.
+ */
+export type StoredScheduledOutcome =
+  | 'waiting'
+  | 'sending'
+  | 'success'
+  | 'failed'
+  | 'partly_failed'
+  | 'unconfirmed'
+  | 'cancelled';
+
+export interface StoredScheduledPost {
+  id: string;
+  accountId: string;
+  profileId: string;
+  platforms: Platform[];
+  /** Due time (ISO); moves a day later when the daily allowance is used at send time. */
+  at: string;
+  scheduledFor: string;
+  createdAt: string;
+  /** Why it moved, e.g. used-up daily allowance. */
+  note: string | null;
+  mediaType: string | null;
+  /** The normalised request kept for send time ("Options are kept and used when it goes out"). */
+  request: Record<string, unknown>;
+  /** Defaults: `waiting`, `updatedAt` = `createdAt`. */
+  outcome?: StoredScheduledOutcome;
+  updatedAt?: string;
+  errorMessage?: string | null;
+  /** Networks refused before anything was sent, with the reason (result status `not_sent`). */
+  notSent?: Record<string, string>;
+  sendingStartedAt?: string | null;
+  /** True once a network post names it (set by a database trigger). */
+  goneOut?: boolean;
+}
+
+interface ScheduledRow {
+  id: string;
+  account_id: string;
+  profile_id: string;
+  platforms: string;
+  outcome: StoredScheduledOutcome;
+  at: string;
+  scheduled_for: string;
+  created_at: string;
+  updated_at: string;
+  note: string | null;
+  error_message: string | null;
+  media_type: string | null;
+  request: string;
+  not_sent: string;
+  sending_started_at: string | null;
+  gone_out: number;
+}
+
+const iso = (value: string | Date): string => new Date(value).toISOString();
+
+export function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    profileId: row.profile_id,
+    platforms: JSON.parse(row.platforms) as Platform[],
+    outcome: row.outcome,
+    at: row.at,
+    scheduledFor: row.scheduled_for,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    note: row.note,
+    errorMessage: row.error_message,
+    mediaType: row.media_type,
+    request: JSON.parse(row.request) as Record<string, unknown>,
+    notSent: JSON.parse(row.not_sent) as Record<string, string>,
+    sendingStartedAt: row.sending_started_at,
+    goneOut: row.gone_out === 1,
+  };
+}
+
+export class ScheduledPostsRepository {
+  readonly #insert;
+  readonly #get;
+  readonly #nextDue;
+  readonly #dueBatch;
+  readonly #markSending;
+
+  /** Prepared once per distinct statement: the scheduler runs these thousands of times a minute. */
+  readonly #statements = new Map<string, Statement>();
+
+  constructor(private readonly db: Database) {
+    this.#insert = db.prepare(
+      `INSERT INTO scheduled_posts (id, account_id, profile_id, platforms, outcome, at, scheduled_for,
+       created_at, updated_at, note, error_message, media_type, request, not_sent, sending_started_at, seq)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+       (SELECT COALESCE(MAX(seq), 0) + 1 FROM scheduled_posts))`,
+    );
+    this.#get = db.prepare('SELECT * FROM scheduled_posts WHERE id = ?');
+    this.#nextDue = db.prepare(
+      "SELECT at FROM scheduled_posts WHERE outcome = 'waiting' ORDER BY at, seq LIMIT 1",
+    );
+    this.#dueBatch = db.prepare(
+      "SELECT * FROM scheduled_posts WHERE outcome = 'waiting' AND at <= ? ORDER BY at, seq LIMIT ?",
+    );
+    this.#markSending = db.prepare(
+      `UPDATE scheduled_posts SET outcome = 'sending', sending_started_at = ?, updated_at = ?
+       WHERE id = ? AND outcome = 'waiting'`,
+    );
+  }
+
+  #prepare(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  insert(post: StoredScheduledPost): void {
+    this.#insert.run(
+      post.id,
+      post.accountId,
+      post.profileId,
+      JSON.stringify(post.platforms),
+      post.outcome ?? 'waiting',
+      iso(post.at),
+      iso(post.scheduledFor),
+      iso(post.createdAt),
+      iso(post.updatedAt ?? post.createdAt),
+      post.note,
+      post.errorMessage ?? null,
+      post.mediaType,
+      JSON.stringify(post.request),
+      JSON.stringify(post.notSent ?? {}),
+      post.sendingStartedAt ?? null,
+    );
+  }
+
+  get(id: string): StoredScheduledPost | null {
+    const row = this.#get.get(id) as ScheduledRow | undefined;
+    return row ? scheduledPostFromRow(row) : null;
+  }
+
+  /** Another account's scheduled post reads exactly like one that does not exist. */
+  getForAccount(accountId: string, id: string): StoredScheduledPost | null {
+    const post = this.get(id);
+    return post && post.accountId === accountId ? post : null;
+  }
+
+  /** Scheduled posts of the account still waiting (409 scheduled_queue_full at 500). */
+  countWaiting(accountId: string): number {
+    const row = this.#prepare(
+      "SELECT COUNT(*) AS n FROM scheduled_posts WHERE account_id = ? AND outcome = 'waiting'",
+    ).get(accountId) as { n: number };
+    return row.n;
+  }
+
+  /** Due times of the account's waiting posts to the network between two instants, inclusive (posts_close_together). */
+  waitingDueTimes(accountId: string, platform: Platform, from: Date, to: Date): Date[] {
+    const rows = this.#prepare(
+      `SELECT at FROM scheduled_posts WHERE account_id = ? AND outcome = 'waiting' AND at >= ? AND at <= ?
+         AND EXISTS (SELECT 1 FROM json_each(scheduled_posts.platforms) WHERE value = ?) ORDER BY at`,
+    ).all(accountId, from.toISOString(), to.toISOString(), platform) as { at: string }[];
+    return rows.map((row) => new Date(row.at));
+  }
+
+  /** Earliest due time of a waiting post (the scheduler's due work). */
+  nextDueAt(): Date | null {
+    const row = this.#nextDue.get() as { at: string } | undefined;
+    return row ? new Date(row.at) : null;
+  }
+
+  /** Waiting posts due at or before `now`, in due-time order then creation order. */
+  dueBatch(now: Date, limit: number): StoredScheduledPost[] {
+    return (this.#dueBatch.all(now.toISOString(), limit) as ScheduledRow[]).map(scheduledPostFromRow);
+  }
+
+  /** Marks a waiting post `sending`; false when it is no longer waiting (cancelled meanwhile). */
+  markSending(id: string, now: Date): boolean {
+    const at = now.toISOString();
+    return this.#markSending.run(at, at, id).changes > 0;
+  }
+
+  /** Posts a crash left `sending` (start-up recovery). */
+  listSending(): StoredScheduledPost[] {
+    return (
+      this.#prepare("SELECT * FROM scheduled_posts WHERE outcome = 'sending'").all() as ScheduledRow[]
+    ).map(scheduledPostFromRow);
+  }
+
+  /** Same time next UTC day, with the reason in `note` (daily allowance used at send time). */
+  moveTo(id: string, at: Date, note: string, now: Date): void {
+    this.#prepare(
+      "UPDATE scheduled_posts SET at = ?, note = ?, updated_at = ?, outcome = 'waiting', sending_started_at = NULL WHERE id = ?",
+    ).run(at.toISOString(), note, now.toISOString(), id);
+  }
+
+  setOutcome(id: string, outcome: StoredScheduledOutcome, now: Date, errorMessage?: string | null): void {
+    if (errorMessage === undefined) {
+      this.#prepare('UPDATE scheduled_posts SET outcome = ?, updated_at = ? WHERE id = ?').run(
+        outcome,
+        now.toISOString(),
+        id,
+      );
+      return;
+    }
+    this.#prepare(
+      'UPDATE scheduled_posts SET outcome = ?, updated_at = ?, error_message = ? WHERE id = ?',
+    ).run(outcome, now.toISOString(), errorMessage, id);
+  }
+
+  /** A network refused before anything was sent to it (result `not_sent` with the reason). */
+  recordNotSent(id: string, platform: Platform, reason: string): void {
+    this.#prepare('UPDATE scheduled_posts SET not_sent = json_set(not_sent, ?, ?) WHERE id = ?').run(
+      `$.${platform}`,
+      reason,
+      id,
+    );
+  }
+
+  /** Cancels a waiting post; false when it was not waiting (the caller reads why). */
+  cancel(id: string, now: Date): boolean {
+    return (
+      this.#prepare(
+        "UPDATE scheduled_posts SET outcome = 'cancelled', updated_at = ? WHERE id = ? AND outcome = 'waiting'",
+      ).run(now.toISOString(), id).changes > 0
+    );
+  }
+}

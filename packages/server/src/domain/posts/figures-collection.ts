@@ -1,0 +1,50 @@
+import type { StoredPostRecord } from '../../db/post-records-repo.js';
+import type { DueWorkSource } from '../../due-work.js';
+import type { SimulatedFigures } from '../../networks/index.js';
+import { nextFiguresCollectionAt } from '../../networks/index.js';
+import type { Services } from '../../services.js';
+
+function simulatedFiguresOf(services: Services, post: StoredPostRecord): SimulatedFigures | undefined {
+  if (post.simulatedFigures) return post.simulatedFigures as SimulatedFigures;
+  // The publisher may not have kept them with the post: the connection's standing figures stand in.
+  const connection = services.repos.connections.get(post.profileId, post.platform);
+  const figures = connection?.simulate['figures'];
+  return typeof figures === 'object' && figures !== null ? (figures as SimulatedFigures) : undefined;
+}
+
+/**
+ * Collects a succeeded post's figures through its network driver and stores them with `polled_at`,
+ * then sets the next collection: every 6 hours during the first 7 days after publishing, none after.
+ */
+export function collectFiguresNow(services: Services, post: StoredPostRecord, now: Date): StoredPostRecord {
+  const { postRecords } = services.repos;
+  if (post.status !== 'success') {
+    postRecords.update(post.id, { nextFiguresAt: null });
+    return { ...post, nextFiguresAt: null };
+  }
+  const publishedAt = new Date(post.publishedAt ?? post.at);
+  const figures = services.drivers[post.platform].collectFigures({
+    postId: post.id,
+    publishedAt,
+    figures: simulatedFiguresOf(services, post),
+    now,
+  });
+  const next = nextFiguresCollectionAt(publishedAt, now);
+  const nextFiguresAt = next === null ? null : next.toISOString();
+  postRecords.update(post.id, { figures, nextFiguresAt });
+  return { ...post, figures, nextFiguresAt };
+}
+
+/** Due work: the earliest figure collection that is due (post_records.next_figures_at). */
+export function figuresCollectionSource(services: Services): DueWorkSource {
+  return {
+    name: 'figures',
+    nextDueAt: () => services.repos.postRecords.nextFiguresDue()?.at ?? null,
+    runNext(now) {
+      const due = services.repos.postRecords.nextFiguresDue();
+      if (!due) return;
+      const post = services.repos.postRecords.get(due.id);
+      if (post) collectFiguresNow(services, post, now);
+    },
+  };
+}

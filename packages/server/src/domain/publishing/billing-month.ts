@@ -1,0 +1,14 @@
+/**
+ * The account's billing month (X add-on: "200 per billing month"). Decision: it runs from the day
+ * of the month the account was created; in a shorter month its last day stands in.
+ */
+export function billingMonth(createdAt: Date, now: Date): { start: Date; end: Date } {
+  const day = createdAt.getUTCDate();
+  const anchor = (year: number, month: number): Date => {
+    const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    return new Date(Date.UTC(year, month, Math.min(day, last)));
+  };
+  let start = anchor(now.getUTCFullYear(), now.getUTCMonth());
+  if (start.getTime() > now.getTime()) start = anchor(now.getUTCFullYear(), now.getUTCMonth() - 1);
+  return { start, end: anchor(start.getUTCFullYear(), start.getUTCMonth() + 1) };
+}

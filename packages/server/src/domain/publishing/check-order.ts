@@ -1,0 +1,126 @@
+import { applyCaptionRules } from './caption-rules.js';
+import { checkMediaFiles, checkPostType } from './media-files.js';
+import type { PostsAddress, PublishContext } from './publish-context.js';
+import { addScheduledWarnings } from './scheduled-warnings.js';
+import { checkConnection, checkPlanGate, checkProfile } from './steps-account.js';
+import { checkMediaRule, checkNetworkOptions, checkTextLimits, checkYoutubeTags } from './steps-content.js';
+import {
+  checkAllowance,
+  checkAttempts,
+  checkScheduleCapacity,
+  checkSkoolLimit,
+  checkThrottle,
+  checkXAddon,
+} from './steps-limits.js';
+import { checkBodyShape, checkIdempotencyKey, checkJson, checkScheduledFor } from './steps-request.js';
+
+export type CheckStep = (ctx: PublishContext) => void | Promise<void>;
+
+/** Every check of POST /posts by name; the orders below are the only place their sequence is decided. */
+export const CHECK_STEPS = {
+  json: checkJson,
+  idempotency_key: checkIdempotencyKey,
+  body_shape: checkBodyShape,
+  profile: checkProfile,
+  connection: checkConnection,
+  plan_gate: checkPlanGate,
+  media_rule: checkMediaRule,
+  network_options: checkNetworkOptions,
+  youtube_tags: checkYoutubeTags,
+  scheduled_for: checkScheduledFor,
+  text_limits: checkTextLimits,
+  media_files: checkMediaFiles,
+  post_type: checkPostType,
+  captions: applyCaptionRules,
+  throttle: checkThrottle,
+  skool_limit: checkSkoolLimit,
+  x_addon: checkXAddon,
+  attempts: checkAttempts,
+  allowance: checkAllowance,
+  schedule_capacity: checkScheduleCapacity,
+  scheduled_warnings: addScheduledWarnings,
+} satisfies Record<string, CheckStep>;
+
+export type CheckName = keyof typeof CHECK_STEPS;
+
+/** Steps whose refusal is answered as an error even in a dry run: without them there is no request. */
+export const SHAPE_STEPS: readonly CheckName[] = ['json', 'idempotency_key', 'body_shape'];
+
+/** The current address: JSON before the key; the profile before plan gate and the 20-second wait. */
+export const CURRENT_ORDER: readonly CheckName[] = [
+  'json',
+  'idempotency_key',
+  'body_shape',
+  'profile',
+  'connection',
+  'plan_gate',
+  'media_rule',
+  'network_options',
+  'youtube_tags',
+  'scheduled_for',
+  'text_limits',
+  'media_files',
+  'post_type',
+  'captions',
+  'throttle',
+  'skool_limit',
+  'x_addon',
+  'attempts',
+  'allowance',
+  'schedule_capacity',
+  'scheduled_warnings',
+];
+
+/**
+ * "Older addresses": key before JSON, scheduledFor before YouTube tags, plan gate 403 and the
+ * 20-second wait 429 before the profile.
+ */
+export const LEGACY_ORDER: readonly CheckName[] = [
+  'idempotency_key',
+  'json',
+  'body_shape',
+  'plan_gate',
+  'throttle',
+  'profile',
+  'connection',
+  'media_rule',
+  'network_options',
+  'scheduled_for',
+  'youtube_tags',
+  'text_limits',
+  'media_files',
+  'post_type',
+  'captions',
+  'skool_limit',
+  'x_addon',
+  'attempts',
+  'allowance',
+  'schedule_capacity',
+  'scheduled_warnings',
+];
+
+/** The at-send-time checks of a scheduled post (rule 4: allowance checked when it goes out). */
+export const SEND_TIME_ORDER: readonly CheckName[] = [
+  'connection',
+  'plan_gate',
+  'media_files',
+  'x_addon',
+  'attempts',
+  'allowance',
+];
+
+export function orderFor(address: PostsAddress): readonly CheckName[] {
+  return address === 'legacy' ? LEGACY_ORDER : CURRENT_ORDER;
+}
+
+/** Runs the steps in order; the first refusal is thrown with the name of the step that made it. */
+export async function runChecks(ctx: PublishContext, order: readonly CheckName[]): Promise<void> {
+  for (const name of order) {
+    try {
+      await CHECK_STEPS[name](ctx);
+    } catch (error) {
+      if (error instanceof Error) Object.assign(error, { step: name });
+      throw error;
+    }
+  }
+}

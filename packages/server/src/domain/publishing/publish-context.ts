@@ -1,0 +1,99 @@
+import type { NormalizedPostRequest, Platform, Warning } from '@socialpub/core';
+import type { AccountRecord } from '../../db/accounts-repo.js';
+import type { ConnectionRecord } from '../../db/connections-repo.js';
+import type { ProfileRecord } from '../../db/profiles-repo.js';
+import type { PublishMediaFile } from '../../networks/index.js';
+import type { Services } from '../../services.js';
+import type { PublishingStore } from './publishing-store.js';
+
+/** `/api/v2/posts` or the older `/legacy/posts` ("Older addresses"). */
+export type PostsAddress = 'current' | 'legacy';
+
+/** How the request will go out once every check passed. */
+export type Delivery =
+  | { kind: 'now' }
+  | { kind: 'schedule'; at: Date }
+  | { kind: 'queue'; at: Date; limit: number; used: number };
+
+export interface PublishingDeps {
+  services: Services;
+  store: PublishingStore;
+  /** Waits for real time (system clock media wait); tests with the virtual clock never call it. */
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** One POST /posts request as the checks see it; every step reads and fills it in order. */
+export interface PublishContext {
+  deps: PublishingDeps;
+  address: PostsAddress;
+  account: AccountRecord;
+  now: Date;
+  /** The body as sent (text), parsed by the `json` step. */
+  rawBody: string;
+  idempotencyKeyHeader: string | undefined;
+  body: unknown;
+  request: NormalizedPostRequest | undefined;
+  dryRun: boolean;
+  platform: Platform | undefined;
+  profile: ProfileRecord | undefined;
+  connection: ConnectionRecord | undefined;
+  delivery: Delivery;
+  text: string | null;
+  options: Record<string, unknown>;
+  postType: string;
+  mediaIds: string[];
+  mediaUrls: string[];
+  media: PublishMediaFile[];
+  detectedLinks: string[];
+  warnings: Warning[];
+}
+
+export function newContext(
+  deps: PublishingDeps,
+  input: {
+    address: PostsAddress;
+    account: AccountRecord;
+    rawBody: string;
+    idempotencyKey: string | undefined;
+  },
+): PublishContext {
+  return {
+    deps,
+    address: input.address,
+    account: input.account,
+    now: deps.services.clock.now(),
+    rawBody: input.rawBody,
+    idempotencyKeyHeader: input.idempotencyKey,
+    body: undefined,
+    request: undefined,
+    dryRun: false,
+    platform: undefined,
+    profile: undefined,
+    connection: undefined,
+    delivery: { kind: 'now' },
+    text: null,
+    options: {},
+    postType: 'text',
+    mediaIds: [],
+    mediaUrls: [],
+    media: [],
+    detectedLinks: [],
+    warnings: [],
+  };
+}
+
+/** The step-filled fields every later step needs; a step that runs before them is an ordering defect. */
+export function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`check order: ${what} is read before the step that sets it`);
+  return value;
+}
+
+export function warn(
+  ctx: PublishContext,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): void {
+  if (!ctx.warnings.some((w) => w.code === code && w['field'] === extra['field']))
+    ctx.warnings.push({ code, message, ...extra });
+}

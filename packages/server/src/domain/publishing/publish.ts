@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS, NETWORKS, type ServiceIds } from '@socialpub/core';
+import {
+  type NetworkResult,
+  type PublishOutcome,
+  type SimulateSettings,
+  takeNextBehaviour,
+} from '../../networks/index.js';
+import { effectiveHealth } from '../network-health.js';
+import { type PublishContext, required } from './publish-context.js';
+import type { StoredPost } from './publishing-store.js';
+import { statusUrl } from './publishing-urls.js';
+
+/** What happened when the post was handed to the network. */
+export type SendOutcome =
+  | { kind: 'published'; postId: string; result: NetworkResult }
+  | { kind: 'processing'; postId: string; result: NetworkResult }
+  /** `postId` null: a late answer on a network that records the post only once it answers. */
+  | { kind: 'still_publishing'; postId: string | null }
+  | { kind: 'timeout'; postId: string }
+  | { kind: 'unconfirmed'; postId: string }
+  /** `derived`: the network gave no code of its own (the older address then adds none). */
+  | { kind: 'failed'; postId: string; status: number; code: string; message: string; derived: boolean };
+
+export function serviceIds(base: string, postId: string | null, scheduledPostId: string | null): ServiceIds {
+  const id = postId ?? scheduledPostId ?? '';
+  return { post_id: postId, scheduled_post_id: scheduledPostId, status_url: statusUrl(base, id) };
+}
+
+function mediaType(ctx: PublishContext): string | null {
+  if (ctx.media.length === 0) return 'text';
+  return ctx.media.some((f) => f.kind === 'video') ? 'video' : 'image';
+}
+
+/** Post record: error_message is at most 1,000 characters. */
+function clip(message: string): string {
+  return message.slice(0, LIMITS.errorMessageMaxLength);
+}
+
+/**
+ * Hands the checked post to the network's driver: consumes `simulate.next`, records the post, and
+ * registers the work that flips a post finishing after the answer to `success`.
+ */
+export async function sendToNetwork(
+  ctx: PublishContext,
+  scheduledPostId: string | null,
+): Promise<SendOutcome> {
+  const { services, store } = ctx.deps;
+  const platform = required(ctx.platform, 'platform');
+  const profile = required(ctx.profile, 'profile');
+  const connection = required(ctx.connection, 'connection');
+  const { behaviour, remaining } = takeNextBehaviour(connection.simulate as SimulateSettings);
+  if (remaining !== connection.simulate) {
+    services.repos.connections.put({ ...connection, simulate: remaining as Record<string, unknown> });
+  }
+  const outcome: PublishOutcome = await services.drivers[platform].publish({
+    platform,
+    postType: ctx.postType,
+    text: ctx.text,
+    media: ctx.media,
+    options: ctx.options,
+    connection: {
+      username: connection.username,
+      health: effectiveHealth(connection, ctx.now),
+      options: connection.options,
+    },
+    behaviour,
+    scheduled: scheduledPostId !== null,
+    now: ctx.now,
+  });
+  const now = ctx.now.toISOString();
+  const record = (status: StoredPost['status'], fields: Partial<StoredPost> = {}): string => {
+    const id = randomUUID();
+    store.insertPost(
+      {
+        id,
+        accountId: ctx.account.id,
+        profileId: profile.id,
+        platform,
+        status,
+        mediaType: mediaType(ctx),
+        publishId: null,
+        permalink: null,
+        errorMessage: null,
+        at: now,
+        updatedAt: now,
+        scheduledPostId,
+        notices: [],
+        hasLinks: ctx.detectedLinks.length > 0,
+        username: connection.username,
+        simulatedFigures: behaviour.figures ?? null,
+        ...fields,
+      },
+      new Date(ctx.account.createdAt),
+    );
+    return id;
+  };
+  // The record keeps what finishing needs (finish_at, the network's result) so the posts area can
+  // finish it after a restart; this one-off does it while the process lives.
+  const finishLater = (postId: string, result: NetworkResult, finishAt: Date): void => {
+    store.updatePost(postId, { finishAt: finishAt.toISOString(), networkResult: result });
+    services.dueWork.schedule(finishAt, (at) => {
+      if (store.getPost(postId)?.status !== 'processing') return;
+      const polled = services.drivers[platform].pollStatus?.({
+        result,
+        username: connection.username,
+        finishAt,
+        now: at,
+      });
+      const done = polled?.done === true ? polled.result : result;
+      store.updatePost(postId, {
+        status: 'success',
+        publishId: publishIdOf(done),
+        permalink: done.permalink ?? null,
+        networkResult: done,
+        finishAt: null,
+        publishedAt: at.toISOString(),
+        nextFiguresAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+      });
+    });
+  };
+  switch (outcome.kind) {
+    case 'published': {
+      const later = outcome.finishAt !== undefined;
+      const postId = record(later ? 'processing' : 'success', {
+        publishId: publishIdOf(outcome.result),
+        networkResult: outcome.result,
+        permalink: later ? null : (outcome.result.permalink ?? null),
+      });
+      if (outcome.finishAt !== undefined) finishLater(postId, outcome.result, outcome.finishAt);
+      return { kind: 'published', postId, result: outcome.result };
+    }
+    case 'processing': {
+      const postId = record('processing', { publishId: publishIdOf(outcome.result) });
+      finishLater(postId, outcome.result, outcome.finishAt);
+      return { kind: 'processing', postId, result: outcome.result };
+    }
+    case 'still_publishing': {
+      if (NETWORKS[platform].stillPublishingAlwaysRecorded) {
+        const postId = record('processing');
+        finishLater(postId, outcome.result, outcome.finishAt);
+        return { kind: 'still_publishing', postId };
+      }
+      // Decision: on the other networks the post appears in history only once the network answers.
+      services.dueWork.schedule(outcome.finishAt, (at) => {
+        ctx.now = at;
+        record('success', {
+          publishId: publishIdOf(outcome.result),
+          permalink: outcome.result.permalink ?? null,
+          networkResult: outcome.result,
+        });
+      });
+      return { kind: 'still_publishing', postId: null };
+    }
+    case 'timeout':
+      return { kind: 'timeout', postId: record('timeout') };
+    case 'unconfirmed':
+      return { kind: 'unconfirmed', postId: record('timeout') };
+    case 'failed': {
+      const postId = record('failed', { errorMessage: clip(outcome.message) });
+      const derived = behaviour.error?.code === undefined && connection.health !== 'reconnect_required';
+      return {
+        kind: 'failed',
+        postId,
+        status: outcome.status,
+        code: outcome.code,
+        message: outcome.message,
+        derived,
+      };
+    }
+  }
+}
+
+function publishIdOf(result: NetworkResult): string | null {
+  return result.publish_id ?? result.container_id ?? result.post_id ?? null;
+}

@@ -1,0 +1,23 @@
+import { systemSleep } from '../../networks/index.js';
+import type { Services } from '../../services.js';
+import { PublishingService } from './publishing-service.js';
+import { PublishingStore } from './publishing-store.js';
+
+const services_ = new WeakMap<Services, PublishingService>();
+
+/**
+ * The one PublishingService of an app: both posts addresses and the scheduler share it (the
+ * scheduler calls `sendScheduled` for due posts). Kept beside Services rather than in it.
+ */
+export function publishingFor(services: Services): PublishingService {
+  let found = services_.get(services);
+  if (found === undefined) {
+    found = new PublishingService({
+      services,
+      store: new PublishingStore(services.repos),
+      sleep: systemSleep,
+    });
+    services_.set(services, found);
+  }
+  return found;
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { isApiError } from '@socialpub/core';
+import type { AccountRecord } from '../../db/accounts-repo.js';
+import {
+  dryRunAnswer,
+  type PublishAnswer,
+  publishReason,
+  queuedAnswer,
+  scheduledAnswer,
+  sendAnswer,
+} from './answers.js';
+import { type CheckName, orderFor, runChecks, SHAPE_STEPS } from './check-order.js';
+import { sendToNetwork } from './publish.js';
+import {
+  newContext,
+  type PostsAddress,
+  type PublishContext,
+  type PublishingDeps,
+  required,
+} from './publish-context.js';
+import type { KeptPostRequest, StoredScheduledPost } from './publishing-store.js';
+import { upgradeUrl } from './publishing-urls.js';
+import { type ScheduledSendResult, sendScheduledPost } from './send-scheduled.js';
+
+export interface PublishRequestInput {
+  address: PostsAddress;
+  account: AccountRecord;
+  /** The body as sent; the checks parse it in their own order. */
+  rawBody: string;
+  idempotencyKey: string | undefined;
+}
+
+function keptRequest(ctx: PublishContext): KeptPostRequest {
+  const videos = ctx.media.some((f) => f.kind === 'video');
+  return {
+    accountId: ctx.account.id,
+    profileId: required(ctx.profile, 'profile').id,
+    platform: required(ctx.platform, 'platform'),
+    text: ctx.text,
+    mediaIds: ctx.mediaIds,
+    mediaUrls: ctx.mediaUrls,
+    options: ctx.options,
+    postType: ctx.postType,
+    mediaType: ctx.media.length === 0 ? 'text' : videos ? 'video' : 'image',
+  };
+}
+
+/**
+ * POST /posts on both addresses: runs the checks in the address's order, then publishes, schedules
+ * or queues. Refusals are thrown as core ApiErrors (never remembered); a dry run answers them.
+ */
+export class PublishingService {
+  constructor(readonly deps: PublishingDeps) {}
+
+  async handle(input: PublishRequestInput): Promise<PublishAnswer> {
+    const ctx = newContext(this.deps, input);
+    const order = orderFor(input.address);
+    const shapeEnd = Math.max(...SHAPE_STEPS.map((s) => order.indexOf(s)));
+    await runChecks(ctx, order.slice(0, shapeEnd + 1));
+    try {
+      await runChecks(ctx, order.slice(shapeEnd + 1) as CheckName[]);
+    } catch (error) {
+      if (!ctx.dryRun || !isApiError(error)) throw error;
+      return dryRunAnswer(ctx, 'refuse', { code: error.code, status: error.status });
+    }
+    if (ctx.dryRun) {
+      if (ctx.delivery.kind === 'schedule')
+        return dryRunAnswer(ctx, 'schedule', { code: 'scheduled', status: 202 });
+      if (ctx.delivery.kind === 'queue') {
+        return dryRunAnswer(ctx, 'queue', { code: 'queued_for_next_day', status: 202 });
+      }
+      return dryRunAnswer(ctx, 'publish', publishReason(ctx));
+    }
+    const delivery = ctx.delivery;
+    if (delivery.kind === 'schedule') {
+      const id = this.#schedule(ctx, delivery.at, null);
+      return scheduledAnswer(ctx, id, delivery.at);
+    }
+    if (delivery.kind === 'queue') {
+      const id = this.#schedule(ctx, delivery.at, 'The daily allowance was used; moved to the next UTC day.');
+      return queuedAnswer(ctx, id, delivery, upgradeUrl(this.deps.services.urls.base));
+    }
+    return sendAnswer(ctx, await sendToNetwork(ctx, null));
+  }
+
+  /** The scheduler's send of a due scheduled post (at-send-time checks, then the network). */
+  sendScheduled(scheduled: StoredScheduledPost): Promise<ScheduledSendResult> {
+    return sendScheduledPost(this.deps, scheduled);
+  }
+
+  #schedule(ctx: PublishContext, at: Date, note: string | null): string {
+    const kept = keptRequest(ctx);
+    const id = randomUUID();
+    const post: StoredScheduledPost = {
+      id,
+      accountId: ctx.account.id,
+      profileId: kept.profileId,
+      platforms: [kept.platform],
+      at: at.toISOString(),
+      scheduledFor: at.toISOString(),
+      createdAt: ctx.now.toISOString(),
+      note,
+      mediaType: kept.mediaType,
+      request: { ...kept },
+    };
+    this.deps.store.insertScheduledPost(post);
+    return id;
+  }
+}

@@ -1,0 +1,80 @@
+import type { Platform } from '@socialpub/core';
+import type { PostCountQuery, PostRecordPatch, StoredPostRecord } from '../../db/post-records-repo.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { StoredScheduledPost } from '../../db/scheduled-posts-repo.js';
+import { billingMonth } from './billing-month.js';
+
+export type { PostCountQuery, StoredScheduledPost };
+export type StoredPost = StoredPostRecord;
+
+/** The normalised request a scheduled post keeps for send time ("Options are kept and used when it goes out"). */
+export interface KeptPostRequest {
+  accountId: string;
+  profileId: string;
+  platform: Platform;
+  text: string | null;
+  /** Library file ids (mediaID), kept until the post goes out. */
+  mediaIds: string[];
+  /** Legacy URLs, fetched when it goes out (no copy kept). */
+  mediaUrls: string[];
+  options: Record<string, unknown>;
+  postType: string;
+  mediaType: string | null;
+}
+
+/**
+ * What publishing needs of the post records, scheduled posts and counters (owned by the posts
+ * area). Limits are counted from the post records, so a refused request counts nothing; the
+ * counters repository is kept up to date beside them for the admin `usage` view.
+ */
+export class PublishingStore {
+  constructor(private readonly repos: Repositories) {}
+
+  insertPost(post: StoredPost, accountCreatedAt: Date): void {
+    this.repos.postRecords.insert(post);
+    const at = new Date(post.at);
+    const counters = this.repos.postingCounters;
+    counters.recordAttempt(post.profileId, at);
+    counters.setLastPostAt(post.accountId, post.platform, at);
+    if (post.status === 'failed') return;
+    counters.recordSuccess(post.accountId, post.profileId, at);
+    if (post.platform === 'skool') counters.recordSkoolPost(post.accountId, at);
+    if (post.platform === 'x') {
+      const window = billingMonth(accountCreatedAt, at).start.toISOString().slice(0, 10);
+      counters.recordXAddonPost(post.accountId, window, post.hasLinks);
+    }
+  }
+
+  updatePost(id: string, patch: PostRecordPatch): void {
+    this.repos.postRecords.update(id, patch);
+  }
+
+  getPost(id: string): StoredPost | null {
+    return this.repos.postRecords.get(id);
+  }
+
+  countPosts(query: PostCountQuery): number {
+    return this.repos.postRecords.countPosts(query);
+  }
+
+  /** Latest send of the account to the network (the 20-second wait). */
+  lastPostAt(accountId: string, platform: Platform): Date | null {
+    return this.repos.postRecords.lastPostAt(accountId, platform);
+  }
+
+  insertScheduledPost(post: StoredScheduledPost): void {
+    this.repos.scheduledPosts.insert(post);
+  }
+
+  countWaitingScheduled(accountId: string): number {
+    return this.repos.scheduledPosts.countWaiting(accountId);
+  }
+
+  waitingDueTimes(accountId: string, platform: Platform, from: Date, to: Date): Date[] {
+    return this.repos.scheduledPosts.waitingDueTimes(accountId, platform, from, to);
+  }
+
+  sendTimesBetween(accountId: string, platform: Platform, from: Date, to: Date): Date[] {
+    return this.repos.postRecords.sendTimesBetween(accountId, platform, from, to);
+  }
+}

@@ -1,0 +1,84 @@
+import { ApiError, apiError, NETWORKS, passesPlanGate, resolveProfile } from '@socialpub/core';
+import { effectiveHealth } from '../network-health.js';
+import { type PublishContext, required } from './publish-context.js';
+import { upgradeUrl } from './publishing-urls.js';
+
+/** post.accountId: UUID, @handle or name; 403 account_not_found lists the account's profiles. */
+export function checkProfile(ctx: PublishContext): void {
+  const request = required(ctx.request, 'request');
+  const accountId = required(request.accountId, 'accountId');
+  const profiles = ctx.deps.services.repos.profiles.listForAccount(ctx.account.id, 10_000);
+  const candidates = profiles.map((p) => ({
+    profile_id: p.id,
+    profile_name: p.name,
+    handle: p.handle,
+    record: p,
+  }));
+  const found = resolveProfile(candidates, accountId);
+  if (found.ok) {
+    ctx.profile = found.profile.record;
+    return;
+  }
+  if (found.reason === 'ambiguous') {
+    throw apiError(
+      'profile_name_ambiguous',
+      `Several profiles are named "${accountId}" apart from case; send the exact name or the profile UUID.`,
+    );
+  }
+  if (ctx.address === 'legacy') {
+    // Older addresses: an unknown profile is 404 api_error, not 403 account_not_found.
+    throw apiError('api_error', `No profile "${accountId}" on this account.`, { status: 404 });
+  }
+  throw apiError(
+    'account_not_found',
+    `No profile "${accountId}" on this account; use one of error.profiles.`,
+    {
+      extra: {
+        profiles: candidates.map(({ profile_id, profile_name, handle }) => ({
+          profile_id,
+          profile_name,
+          handle,
+        })),
+      },
+    },
+  );
+}
+
+/** Network not connected: 400 api_error; a sign-in needing reconnection: the network's own code. */
+export function checkConnection(ctx: PublishContext): void {
+  const profile = required(ctx.profile, 'profile');
+  const platform = required(ctx.platform, 'platform');
+  const connection = ctx.deps.services.repos.connections.get(profile.id, platform);
+  if (connection === null || connection.status !== 'connected') {
+    throw apiError('api_error', `${platform} is not connected to profile ${profile.name}.`, { status: 400 });
+  }
+  if (effectiveHealth(connection, ctx.now) === 'reconnect_required') {
+    const { status, code } = NETWORKS[platform].signInRejected;
+    throw new ApiError(code, `The ${platform} sign-in of this profile expired: reconnect ${platform}.`, {
+      status,
+    });
+  }
+  ctx.connection = connection;
+}
+
+/** Plan gates: skool needs Beginner or higher, x the X add-on; else 403 plan_required. */
+export function checkPlanGate(ctx: PublishContext): void {
+  const platform = required(ctx.platform, 'platform');
+  if (passesPlanGate(platform, ctx.account.plan, ctx.account.xAddon)) return;
+  const gate = NETWORKS[platform].planGate;
+  const needs = gate.kind === 'plan' ? gate.minimum : 'x_addon';
+  throw apiError(
+    'plan_required',
+    gate.kind === 'x_addon'
+      ? 'Posting to x needs the X add-on.'
+      : `Posting to ${platform} needs the ${needs} plan or higher.`,
+    {
+      extra: {
+        required: needs,
+        platform,
+        plan: ctx.account.plan,
+        upgrade_url: upgradeUrl(ctx.deps.services.urls.base),
+      },
+    },
+  );
+}

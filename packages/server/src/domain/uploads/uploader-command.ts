@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import {
+  type UploaderBlock,
+  type UploaderRunner,
+  type UploaderShell,
+  uploaderFileName,
+} from '@socialpub/core';
+import { uploaderAssets } from './uploader-assets.js';
+
+/** The part of the command the caller replaces with the file's full path. */
+export const UPLOADER_PATH_PLACEHOLDER = '<FULL_PATH_OF_FILE>';
+
+export interface UploaderCommandInput {
+  shell: UploaderShell;
+  runner: UploaderRunner;
+  maxRunSeconds: number;
+  baseUrl: string;
+  uploadUrl: string;
+  token: string;
+  sha256: string;
+}
+
+/**
+ * Exit 6 bad_command ("command not copied exactly; change only the path"): the command carries the
+ * first 16 hex characters of SHA-256 over its other arguments, which every uploader recomputes
+ * before sending anything. It guards against copying mistakes, not against forgery (the token does).
+ */
+export function commandCheck(
+  uploadUrl: string,
+  token: string,
+  sha256: string,
+  maxRunSeconds: number,
+): string {
+  return createHash('sha256')
+    .update(`${uploadUrl}\n${token}\n${sha256}\n${maxRunSeconds}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+const FAILED_DOWNLOAD =
+  '{"state":"failed","exit_code":1,"bytes_sent":0,"offset":0,"size":0,"message":"the uploader did not download correctly or could not be checked"}';
+
+function shQuote(value: string): string {
+  return `'${value.replaceAll("'", `'"'"'`)}'`;
+}
+
+function psQuote(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/**
+ * sh: a fresh folder (mktemp -d), the script fetched with curl, run only when its SHA-256 equals the
+ * published one (sha256sum, or shasum -a 256 on macOS), then the folder removed. The subshell keeps
+ * `exit` from closing the caller's own shell.
+ */
+function shCommand(
+  input: UploaderCommandInput,
+  downloadUrl: string,
+  scriptSha: string,
+  file: string,
+): string {
+  const runtime = input.runner === 'node' ? 'node' : 'bash';
+  const args = [
+    `"${UPLOADER_PATH_PLACEHOLDER}"`,
+    shQuote(input.uploadUrl),
+    shQuote(input.token),
+    input.sha256,
+    String(input.maxRunSeconds),
+    commandCheck(input.uploadUrl, input.token, input.sha256, input.maxRunSeconds),
+  ].join(' ');
+  return [
+    '(d="$(mktemp -d)" || exit 1;',
+    `f="$d/${file}";`,
+    `if curl -fsSL -o "$f" ${shQuote(downloadUrl)} && printf '%s  %s\\n' ${scriptSha} "$f" | { sha256sum -c --status - 2>/dev/null || shasum -a 256 -c --status -; } 2>/dev/null;`,
+    `then ${runtime} "$f" ${args}; s=$?;`,
+    `else echo ${shQuote(FAILED_DOWNLOAD)}; s=1; fi;`,
+    'rm -rf "$d"; exit $s)',
+  ].join(' ');
+}
+
+/** PowerShell 5.1 and 7: New-TemporaryFile, Invoke-WebRequest, Get-FileHash, the same checks. */
+function powershellCommand(
+  input: UploaderCommandInput,
+  downloadUrl: string,
+  scriptSha: string,
+  file: string,
+): string {
+  const check = commandCheck(input.uploadUrl, input.token, input.sha256, input.maxRunSeconds);
+  const args = `${psQuote(UPLOADER_PATH_PLACEHOLDER)} ${psQuote(input.uploadUrl)} ${psQuote(input.token)} ${input.sha256} ${input.maxRunSeconds} ${check}`;
+  const run =
+    input.runner === 'node'
+      ? `& node $f ${args}`
+      : `& (Get-Process -Id $PID).Path -NoProfile -ExecutionPolicy Bypass -File $f ${args}`;
+  return [
+    '& { $t = New-TemporaryFile; Remove-Item $t; $d = New-Item -ItemType Directory -Path $t.FullName;',
+    `$f = Join-Path $d.FullName '${file}'; $s = 1;`,
+    `try { Invoke-WebRequest -UseBasicParsing -Uri ${psQuote(downloadUrl)} -OutFile $f;`,
+    `if ((Get-FileHash -Algorithm SHA256 -Path $f).Hash -eq '${scriptSha}') { ${run}; $s = $LASTEXITCODE }`,
+    `else { Write-Output ${psQuote(FAILED_DOWNLOAD)} } }`,
+    `catch { Write-Output ${psQuote(FAILED_DOWNLOAD)} }`,
+    'finally { Remove-Item -Recurse -Force $d.FullName }; exit $s }',
+  ].join(' ');
+}
+
+/** The `uploader` block of an upload link (present when `shell` was sent). */
+export function uploaderBlock(input: UploaderCommandInput): UploaderBlock {
+  const assets = uploaderAssets();
+  const file = uploaderFileName(input.shell, input.runner);
+  const asset = assets.files.get(file);
+  if (!asset) throw new Error(`uploader ${file} missing`);
+  const downloadUrl = `${input.baseUrl}/uploader/${assets.version}/${file}`;
+  const command =
+    input.shell === 'sh'
+      ? shCommand(input, downloadUrl, asset.sha256, file)
+      : powershellCommand(input, downloadUrl, asset.sha256, file);
+  return {
+    shell: input.shell,
+    runner: input.runner,
+    version: assets.version,
+    download_url: downloadUrl,
+    sha256: asset.sha256,
+    max_run_seconds: input.maxRunSeconds,
+    command,
+  };
+}

@@ -1,0 +1,150 @@
+import { apiError, normalizeIdempotencyKey, readDryRun } from '@socialpub/core';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { IdempotencyScope, StoredAnswer } from '../db/idempotency-repo.js';
+import {
+  answerHeadersToStore,
+  defaultIdempotencyOutcome,
+  IDEMPOTENT_REPLAYED_HEADER,
+  type IdempotencyOutcome,
+  IdempotencyService,
+  idempotencyExpirySource,
+  requestFingerprint,
+} from '../domain/idempotency/index.js';
+import type { Services } from '../services.js';
+import type { AppEnv } from './context.js';
+import { JSON_BODY_LIMIT_BYTES } from './json-body.js';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /**
+     * Set by the POST /posts and POST /media handlers when the default is wrong for their answer
+     * (see `setIdempotencyOutcome`). Unset: a 2xx is remembered, anything else forgotten.
+     */
+    idempotencyOutcome: IdempotencyOutcome;
+    /** The normalised Idempotency-Key of a request it applied to. */
+    idempotencyKey: string;
+    /** True when the answer is a replay of the first answer (no handler ran). */
+    idempotencyReplayed: boolean;
+  }
+}
+
+/**
+ * For handlers: say whether this answer is kept for replays (Idempotency, rules 7 and 8).
+ * `remember` for an unconfirmed outcome (a 5xx `platform_error` after the post was handed to the
+ * network); `forget` for a 2xx that must not be kept (none known today). Harmless without a key.
+ */
+export function setIdempotencyOutcome(c: Context<AppEnv>, outcome: IdempotencyOutcome): void {
+  c.set('idempotencyOutcome', outcome);
+}
+
+/** The addresses the header applies to; the two posts and the two media addresses share entries. */
+export const IDEMPOTENT_ADDRESSES: ReadonlyArray<readonly [path: string, scope: IdempotencyScope]> = [
+  ['/api/v2/posts', 'posts'],
+  ['/legacy/posts', 'posts'],
+  ['/api/v2/media', 'media'],
+  ['/legacy/media', 'media'],
+];
+
+/**
+ * The body as JSON, from a copy of the request so the handler still reads the original. Undefined
+ * when it is not JSON or is over the body limit: the handler refuses it (400), and refusals are
+ * never remembered, so there is nothing to claim.
+ */
+async function readBodyForIdentity(request: Request): Promise<{ value: unknown } | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > JSON_BODY_LIMIT_BYTES) return undefined;
+  const copy = request.clone();
+  if (!copy.body) return undefined;
+  const reader = copy.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > JSON_BODY_LIMIT_BYTES) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  try {
+    return { value: JSON.parse(new TextDecoder().decode(Buffer.concat(chunks))) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+function replayResponse(answer: StoredAnswer): Response {
+  const headers = new Headers(answer.headers);
+  headers.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  return new Response(new Uint8Array(answer.body), { status: answer.status, headers });
+}
+
+/**
+ * Idempotency-Key on POST /posts and POST /media (Endpoints, Idempotency). Mounted after
+ * authentication (a key belongs to the API key that sent it) and after fault injection, so that a
+ * fault `when: after` replaces the answer only on the wire: the real first answer is stored, and a
+ * later replay returns it. GET, DELETE and dry runs ignore the header (rule 10).
+ */
+export function idempotency(scope: IdempotencyScope, service: IdempotencyService): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const raw = c.req.header('idempotency-key');
+    const caller = c.get('caller');
+    if (raw === undefined || !caller) return next();
+    // A body that is not JSON is the handler's 400 (it also places its own key check among its
+    // other checks); refusals are never remembered, so there is nothing to claim.
+    const body = await readBodyForIdentity(c.req.raw);
+    if (body === undefined) return next();
+    // Rule 10: dry runs send nothing and ignore the header; a bad `dryRun` is the handler's 400.
+    if (scope === 'posts' && readDryRun(body.value) !== false) return next();
+    const normalized = normalizeIdempotencyKey(raw);
+    if (!normalized.ok || normalized.key === null) {
+      throw apiError(
+        'idempotency_key_invalid',
+        'The Idempotency-Key header must be 1 to 255 printable ASCII characters; nothing was sent.',
+      );
+    }
+
+    c.set('idempotencyKey', normalized.key);
+    const decision = service.begin({
+      apiKeyId: caller.apiKey.id,
+      scope,
+      idempotencyKey: normalized.key,
+      bodySha256: requestFingerprint(body.value),
+    });
+    if (decision.kind === 'replay') {
+      c.set('idempotencyReplayed', true);
+      if (decision.answer.errorCode !== null) c.set('errorCode', decision.answer.errorCode);
+      return replayResponse(decision.answer);
+    }
+
+    try {
+      await next();
+    } catch (error) {
+      service.abandon(decision.claimToken);
+      throw error;
+    }
+    const answer = c.res;
+    const flagged: IdempotencyOutcome | undefined = c.get('idempotencyOutcome');
+    service.finish(decision.claimToken, flagged ?? defaultIdempotencyOutcome(answer.status), {
+      status: answer.status,
+      headers: answerHeadersToStore(answer.headers),
+      body: new Uint8Array(await answer.clone().arrayBuffer()),
+      errorCode: c.get('errorCode') ?? null,
+    });
+  };
+}
+
+/**
+ * Wires idempotency into the app: one service over the real repository and clock, the 24-hour
+ * purge as due work, and the middleware on the four addresses. Call it after fault injection and
+ * before the posts and media routes are mounted.
+ */
+export function installIdempotency(app: Hono<AppEnv>, services: Services): IdempotencyService {
+  const service = new IdempotencyService(services.repos.idempotency, services.clock);
+  services.dueWork.addSource(idempotencyExpirySource(services.repos.idempotency));
+  for (const [path, scope] of IDEMPOTENT_ADDRESSES) app.use(path, idempotency(scope, service));
+  return service;
+}

@@ -1,0 +1,71 @@
+import { LIMITS } from '@socialpub/core';
+import { type Context, Hono } from 'hono';
+import { UploadLinksService } from '../domain/uploads/upload-links-service.js';
+import { UploadStorage } from '../domain/uploads/upload-storage.js';
+import type { AppEnv } from '../http/context.js';
+import { readJsonObject } from '../http/json-body.js';
+import type { Services } from '../services.js';
+import { StorageAccess } from '../tus/storage-access.js';
+import { storageRoutes } from '../tus/storage-routes.js';
+import { uploaderScriptRoutes } from './uploader-scripts.js';
+
+/** POST .../token takes an optional body: an empty one means "no new command". */
+async function optionalJson(c: Context<AppEnv>): Promise<unknown> {
+  const length = c.req.header('content-length');
+  if (length === '0' || (!c.req.raw.body && length === undefined)) return undefined;
+  return readJsonObject(c);
+}
+
+/** POST /media/uploads, .../token, .../complete and DELETE /media/uploads/{file_id} under /api/v2. */
+export function uploadsRoutes(service: UploadLinksService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/media/uploads', async (c) => {
+    const { status, body } = await service.create(c.get('caller'), await readJsonObject(c));
+    return c.json(body, status === 201 ? 201 : 200);
+  });
+
+  routes.post('/media/uploads/:file_id/token', async (c) => {
+    const body = await optionalJson(c);
+    return c.json(await service.renewToken(c.get('caller'), c.req.param('file_id'), body), 200);
+  });
+
+  routes.post('/media/uploads/:file_id/complete', async (c) => {
+    const { status, body } = await service.complete(c.get('caller'), c.req.param('file_id'));
+    if (status === 202) {
+      return c.json(body, 202, { 'Retry-After': String(LIMITS.uploadLink.verificationRetryAfterSeconds) });
+    }
+    return c.json(body, 200);
+  });
+
+  routes.delete('/media/uploads/:file_id', async (c) =>
+    c.json(await service.cancel(c.get('caller'), c.req.param('file_id')), 200),
+  );
+  return routes;
+}
+
+/**
+ * Wires the upload-link area: the service and its due work (link and token expiry), the API routes,
+ * the storage endpoint (outside /api/v2, so API-key authentication does not apply) and the uploader
+ * scripts.
+ */
+export function mountUploadLinks(app: Hono<AppEnv>, services: Services): UploadLinksService {
+  const links = services.repos.uploadLinks;
+  const service = new UploadLinksService({
+    repos: services.repos,
+    links,
+    clock: services.clock,
+    urls: services.urls,
+    storage: new UploadStorage(services.mediaFolder),
+  });
+  services.dueWork.addSource(service);
+  services.onClose.push(() => service.drain());
+  services.uploadLinks = service;
+  app.route('/api/v2', uploadsRoutes(service));
+  app.route(
+    '/storage/uploads',
+    storageRoutes({ service, access: new StorageAccess(links, service.lifecycle, services.clock) }),
+  );
+  app.route('/uploader', uploaderScriptRoutes());
+  return service;
+}

@@ -1,0 +1,29 @@
+import { publishingFor } from '../domain/publishing/index.js';
+import type { Services } from '../services.js';
+import type { ScheduledSender, ScheduledSendResult } from './scheduled-sender.js';
+
+/**
+ * The scheduler's send through the publishing area (`PublishingService.sendScheduled`): its
+ * send-time checks (connection, plan gate, kept files, X add-on, attempts, allowance), then the
+ * network, recording the post record with `scheduled_post_id`. A scheduled post naming several
+ * networks is sent one network at a time with the same kept request.
+ */
+export function publishingScheduledSender(services: Services): ScheduledSender {
+  const publishing = publishingFor(services);
+  return {
+    async send({ scheduledPost, platform }): Promise<ScheduledSendResult> {
+      const result = await publishing.sendScheduled({
+        ...scheduledPost,
+        request: { ...scheduledPost.request, platform },
+      });
+      switch (result.kind) {
+        case 'sent':
+          return { kind: 'sent', postId: result.sent.postId };
+        case 'moved':
+          return { kind: 'moved', at: result.at, note: result.note };
+        case 'not_sent':
+          return { kind: 'not_sent', reason: `${result.code}: ${result.message}` };
+      }
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { Platform } from '@socialpub/core';
+import type { StoredScheduledPost } from '../db/scheduled-posts-repo.js';
+
+export interface ScheduledSendInput {
+  /** The scheduled post as stored, with the request kept for send time (options, mediaIDs, mediaUrls). */
+  scheduledPost: StoredScheduledPost;
+  platform: Platform;
+  now: Date;
+}
+
+export type ScheduledSendResult =
+  /**
+   * Sent: the sender recorded the network's post record with `scheduled_post_id` and gives its id;
+   * null when the network answers late and the record appears only then (the result reads `pending`).
+   */
+  | { kind: 'sent'; postId: string | null }
+  /** The send-time allowance check moved it (Beginner or Apprentice daily allowance used). */
+  | { kind: 'moved'; at: Date; note: string }
+  /** Refused before anything reached the network (e.g. disconnected); the result reads `not_sent`. */
+  | { kind: 'not_sent'; reason: string };
+
+/**
+ * The narrow seam between the scheduler and publishing: send one network's part of a scheduled post
+ * now (no 20-second wait, allowance already checked by the scheduler) and record its post record.
+ * The publishing area's send function plugs in here; `driverScheduledSender` is the fallback.
+ */
+export interface ScheduledSender {
+  send(input: ScheduledSendInput): Promise<ScheduledSendResult>;
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import {
+  allowanceFor,
+  decideAllowance,
+  type ScheduledResultStatus,
+  sameTimeNextUtcDay,
+  scheduledOutcomeFromResults,
+  startOfUtcDay,
+  startOfUtcMonth,
+} from '@socialpub/core';
+import type { AccountRecord } from '../db/accounts-repo.js';
+import type { StoredScheduledPost } from '../db/scheduled-posts-repo.js';
+import type { DueWorkSource } from '../due-work.js';
+import type { Services } from '../services.js';
+import type { ScheduledSender, ScheduledSendResult } from './scheduled-sender.js';
+
+type AllowanceAtSend =
+  | { verdict: 'ok' }
+  | { verdict: 'queue_next_day'; limit: number; used: number }
+  | { verdict: 'monthly_limit_reached'; limit: number; used: number };
+
+/** "A scheduled post is checked against the allowance when it goes out" (Limits, Post allowance). */
+function allowanceAtSend(services: Services, account: AccountRecord, post: StoredScheduledPost, now: Date) {
+  const accountCreatedAt = new Date(account.createdAt);
+  // Plans without an allowance skip the counting queries: the bulk of a busy minute goes straight out.
+  if (allowanceFor(account.plan, now, accountCreatedAt).kind === 'none') return { verdict: 'ok' } as const;
+  const { postRecords } = services.repos;
+  const decision = decideAllowance({
+    plan: account.plan,
+    at: now,
+    accountCreatedAt,
+    usedToday: postRecords.countPosts({
+      profileId: post.profileId,
+      since: startOfUtcDay(now),
+      countingOnly: true,
+    }),
+    usedThisMonth: postRecords.countPosts({
+      accountId: account.id,
+      since: startOfUtcMonth(now),
+      countingOnly: true,
+    }),
+  });
+  return decision as AllowanceAtSend;
+}
+
+/** Same time on the next UTC day; a server that was down for days moves it past now, not into the past. */
+function nextDayAfter(dueAt: Date, now: Date): Date {
+  let next = sameTimeNextUtcDay(dueAt);
+  while (next.getTime() <= now.getTime()) next = sameTimeNextUtcDay(next);
+  return next;
+}
+
+export class Scheduler implements DueWorkSource {
+  readonly name = 'scheduled-posts';
+
+  constructor(
+    private readonly services: Services,
+    private readonly sender: ScheduledSender,
+  ) {}
+
+  nextDueAt(): Date | null {
+    return this.services.repos.scheduledPosts.nextDueAt();
+  }
+
+  /** Posts due together go out one after another: due time, then creation order. */
+  async runNext(now: Date): Promise<void> {
+    const [post] = this.services.repos.scheduledPosts.dueBatch(now, 1);
+    if (post) await this.send(post, now);
+  }
+
+  async send(post: StoredScheduledPost, now: Date): Promise<void> {
+    const { accounts, scheduledPosts, outbox } = this.services.repos;
+    const account = accounts.get(post.accountId);
+    if (!account) {
+      scheduledPosts.setOutcome(post.id, 'failed', now, 'The account no longer exists.');
+      return;
+    }
+    const allowance = allowanceAtSend(this.services, account, post, now);
+    if (allowance.verdict === 'queue_next_day') {
+      const next = nextDayAfter(new Date(post.at), now);
+      scheduledPosts.moveTo(
+        post.id,
+        next,
+        `Moved to ${next.toISOString()}: the profile's daily allowance of ${allowance.limit} posts was used (${allowance.used}) when it was due.`,
+        now,
+      );
+      return;
+    }
+    if (allowance.verdict === 'monthly_limit_reached') {
+      const message = `Not published: the Free plan's ${allowance.limit} posts for the month were used (${allowance.used}) when it was due.`;
+      scheduledPosts.setOutcome(post.id, 'failed', now, message);
+      outbox.add({
+        accountId: account.id,
+        to: account.email,
+        subject: 'A scheduled post could not be published',
+        body: `The post scheduled for ${post.at} to ${post.platforms.join(', ')} was not published. ${message} Upgrade or wait for the next month, then schedule it again.`,
+        createdAt: now.toISOString(),
+      });
+      return;
+    }
+    // Marked sending (committed) before the network is called: a crash after this point leaves it
+    // `sending`, which start-up turns into `unconfirmed`, never a second send.
+    if (!scheduledPosts.markSending(post.id, now)) return;
+    const statuses: ScheduledResultStatus[] = [];
+    for (const platform of post.platforms) {
+      let result: ScheduledSendResult;
+      try {
+        result = await this.sender.send({ scheduledPost: post, platform, now });
+      } catch (error) {
+        // Whether the network got it is unknown: record it unconfirmed rather than risk a second post.
+        result = { kind: 'sent', postId: recordUnconfirmed(this.services, post, platform, now, error) };
+      }
+      if (result.kind === 'moved' && statuses.length === 0) {
+        // Nothing went out yet: the whole scheduled post waits for its new time.
+        scheduledPosts.moveTo(post.id, result.at, result.note, now);
+        return;
+      }
+      if (result.kind === 'not_sent' || result.kind === 'moved') {
+        const reason = result.kind === 'moved' ? result.note : result.reason;
+        scheduledPosts.recordNotSent(post.id, platform, reason);
+        statuses.push('not_sent');
+      } else if (result.postId === null) {
+        statuses.push('pending');
+      } else {
+        statuses.push(this.services.repos.postRecords.get(result.postId)?.status ?? 'timeout');
+      }
+    }
+    const outcome = scheduledOutcomeFromResults(statuses);
+    // While a network is still processing, the stored outcome stays `sending`; reads recompute it.
+    scheduledPosts.setOutcome(post.id, outcome, this.services.clock.now());
+  }
+}
+
+/** A network result that was never confirmed: post record `timeout` ("sent but never confirmed"). */
+export function recordUnconfirmed(
+  services: Services,
+  post: StoredScheduledPost,
+  platform: StoredScheduledPost['platforms'][number],
+  at: Date,
+  cause: unknown,
+): string {
+  const id = randomUUID();
+  const why = cause instanceof Error ? cause.message : String(cause);
+  services.repos.postRecords.insert({
+    id,
+    accountId: post.accountId,
+    profileId: post.profileId,
+    platform,
+    status: 'timeout',
+    mediaType: post.mediaType,
+    publishId: null,
+    permalink: null,
+    errorMessage: `Sent, but the outcome was never confirmed (${why}). Do not send it again.`,
+    at: at.toISOString(),
+    updatedAt: services.clock.now().toISOString(),
+    scheduledPostId: post.id,
+    notices: [],
+    hasLinks: false,
+  });
+  return id;
+}

@@ -1,0 +1,59 @@
+import { ApiError, apiError } from '@socialpub/core';
+import type { Clock } from '../clock.js';
+import type { UploadLinkRecord, UploadLinksRepository } from '../db/upload-links-repo.js';
+import { sha256Hex } from '../domain/secrets.js';
+import type { UploadLinkLifecycle } from '../domain/uploads/upload-link-lifecycle.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Storage answers use the upload-link body family although they live outside /api/v2. */
+export const STORAGE_FAMILY = { family: 'upload_link' } as const;
+
+export function unknownUpload(): ApiError {
+  return apiError('media_not_found', 'No such upload.', STORAGE_FAMILY);
+}
+
+/**
+ * Who may touch an upload's bytes: the holder of a current token of this file, in `x-signature`.
+ * Missing, unknown or expired: 401 (get a fresh token). A token of another file: 403. The uploaders
+ * map both to exit 4 token_rejected.
+ */
+export class StorageAccess {
+  constructor(
+    private readonly links: UploadLinksRepository,
+    private readonly lifecycle: UploadLinkLifecycle,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The upload, its time rules applied, or 404 when the id names none. */
+  async find(rawFileId: string): Promise<UploadLinkRecord> {
+    if (!UUID.test(rawFileId)) throw unknownUpload();
+    const link = this.links.get(rawFileId.toLowerCase());
+    if (!link) throw unknownUpload();
+    return this.lifecycle.expireIfDue(link);
+  }
+
+  authorize(link: UploadLinkRecord, token: string | undefined): void {
+    if (!token) {
+      throw apiError('unauthorized', 'Send the upload token in the x-signature header.', {
+        ...STORAGE_FAMILY,
+        nextStep: 'Send the token of this upload in x-signature; get a fresh one with POST .../token.',
+      });
+    }
+    const found = this.links.findToken(sha256Hex(token.trim()));
+    if (found && found.fileId !== link.fileId) {
+      throw new ApiError('forbidden', 'This upload token belongs to another file.', {
+        status: 403,
+        family: 'upload_link',
+        retry: 'never',
+        nextStep: 'Use the token given with this file_id.',
+      });
+    }
+    if (!found || Date.parse(found.expiresAt) <= this.clock.now().getTime()) {
+      throw apiError('unauthorized', 'The upload token is wrong or expired.', {
+        ...STORAGE_FAMILY,
+        nextStep: 'Get a fresh token with POST /api/v2/media/uploads/{file_id}/token.',
+      });
+    }
+  }
+}

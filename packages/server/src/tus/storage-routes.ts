@@ -1,0 +1,231 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, apiError, bareMime, isApiError } from '@socialpub/core';
+import { type Context, Hono } from 'hono';
+import type { UploadLinkRecord } from '../db/upload-links-repo.js';
+import type { UploadLinksService } from '../domain/uploads/upload-links-service.js';
+import type { AppEnv } from '../http/context.js';
+import { errorResponse } from '../http/error-response.js';
+import { requestBody } from './request-body.js';
+import { STORAGE_FAMILY, type StorageAccess } from './storage-access.js';
+import {
+  capabilityHeaders,
+  parseOffset,
+  STORAGE_ALLOW,
+  TOKEN_HEADER,
+  TUS_CONTENT_TYPE,
+  TUS_VERSION,
+  tusHeaders,
+} from './tus-protocol.js';
+
+export interface StorageRouteOptions {
+  service: UploadLinksService;
+  access: StorageAccess;
+}
+
+function precondition(c: Context<AppEnv>, required: boolean): void {
+  const version = c.req.header('tus-resumable');
+  if ((version === undefined && !required) || version?.trim() === TUS_VERSION) return;
+  throw new ApiError('invalid_request', `Send Tus-Resumable: ${TUS_VERSION}.`, {
+    status: 412,
+    ...STORAGE_FAMILY,
+    retry: 'never',
+    nextStep: `Send Tus-Resumable: ${TUS_VERSION} on every request.`,
+  });
+}
+
+/** An upload whose bytes are no longer accepted: 410 Gone (the uploaders exit 2 refused). */
+function gone(link: UploadLinkRecord): ApiError {
+  if (link.endReason === 'expired' || link.endReason === 'unused') {
+    return apiError(
+      'upload_expired',
+      'The upload was not finished in time; make a new upload link.',
+      STORAGE_FAMILY,
+    );
+  }
+  return new ApiError('upload_closed', `The upload is ${link.state}; make a new upload link.`, {
+    status: 410,
+    ...STORAGE_FAMILY,
+    retry: 'never',
+    nextStep: 'Make a new upload link.',
+  });
+}
+
+function received(link: UploadLinkRecord): boolean {
+  return link.state === 'verifying' || link.state === 'ready';
+}
+
+async function answering(
+  c: Context<AppEnv>,
+  work: () => Promise<Response>,
+  headers: () => Record<string, string> = () => ({}),
+): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isApiError(error)) return errorResponse(c, error, tusHeaders(headers()));
+    throw error;
+  }
+}
+
+/**
+ * The TUS 1.0.0 storage endpoint (`{storage_host}` at /storage/uploads/{file_id}) for uploads the
+ * service created. Not behind API-key authentication: the upload token in `x-signature` is the key.
+ */
+export function storageRoutes({ service, access }: StorageRouteOptions): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { storage, lifecycle } = service;
+
+  routes.options('/:file_id', (c) =>
+    answering(c, async () => {
+      await access.find(c.req.param('file_id'));
+      return c.body(null, 204, capabilityHeaders());
+    }),
+  );
+
+  // Hono answers HEAD with the GET handler (and drops the body); a real GET is not part of TUS.
+  routes.get('/:file_id', (c) =>
+    answering(
+      c,
+      async () => {
+        if (c.req.method !== 'HEAD') throw methodNotAllowed(c.req.method);
+        precondition(c, false);
+        let link = await access.find(c.req.param('file_id'));
+        access.authorize(link, c.req.header(TOKEN_HEADER));
+        if (received(link)) return c.body(null, 200, tusHeaders(offsetHeaders(link.size, link.size)));
+        if (link.state !== 'uploading') throw gone(link);
+        const onDisk = await storage.sizeOnDisk(link.fileId);
+        if (onDisk !== null && onDisk < link.receivedBytes) {
+          storage.forget(link.fileId);
+          lifecycle.recordReceived(link, onDisk);
+          link = { ...link, receivedBytes: onDisk };
+        }
+        // After a restart the running hash is rebuilt from disk now, so the next PATCH need not wait.
+        storage.hashAt(link.fileId, link.receivedBytes).catch(() => storage.forget(link.fileId));
+        return c.body(null, 200, tusHeaders(offsetHeaders(link.receivedBytes, link.size)));
+      },
+      (): Record<string, string> => (c.req.method === 'HEAD' ? {} : { Allow: STORAGE_ALLOW }),
+    ),
+  );
+
+  routes.patch('/:file_id', (c) => {
+    let stored: number | null = null;
+    return answering(
+      c,
+      async () => {
+        precondition(c, true);
+        const link = await access.find(c.req.param('file_id'));
+        access.authorize(link, c.req.header(TOKEN_HEADER));
+        if (received(link)) {
+          stored = link.size;
+          throw apiError('upload_already_received', 'The whole file already arrived: call complete.', {
+            ...STORAGE_FAMILY,
+            extra: { file_id: link.fileId },
+          });
+        }
+        if (link.state !== 'uploading') throw gone(link);
+        if (bareMime(c.req.header('content-type') ?? '') !== TUS_CONTENT_TYPE) {
+          throw apiError(
+            'unsupported_media_type',
+            `PATCH needs Content-Type: ${TUS_CONTENT_TYPE}.`,
+            STORAGE_FAMILY,
+          );
+        }
+        const offset = parseOffset(c.req.header('upload-offset'));
+        if (offset === null) {
+          throw apiError(
+            'invalid_request',
+            'Send Upload-Offset with the offset the piece starts at.',
+            STORAGE_FAMILY,
+          );
+        }
+        stored = link.receivedBytes;
+        checkOffset(offset, link.receivedBytes);
+        const declared = parseOffset(c.req.header('content-length'));
+        if (declared !== null && offset + declared > link.size) throw tooLong(offset + declared, link.size);
+        if (!storage.tryLock(link.fileId)) {
+          throw new ApiError('upload_locked', 'Another client is sending this upload now.', {
+            status: 423,
+            ...STORAGE_FAMILY,
+            retry: 'after_reset',
+            nextStep: 'Another uploader is sending this file; wait, then HEAD for the offset.',
+          });
+        }
+        let written = offset;
+        try {
+          // The lock was taken after an await: the offset may have moved meanwhile.
+          const fresh = service.links.get(link.fileId);
+          if (fresh?.state !== 'uploading') throw gone(fresh ?? link);
+          stored = fresh.receivedBytes;
+          checkOffset(offset, fresh.receivedBytes);
+          if (service.storagePatchDelayMs > 0) await sleep(service.storagePatchDelayMs);
+          const result = await storage.append(link.fileId, offset, link.size, requestBody(c), (position) => {
+            written = position;
+            lifecycle.recordReceived(fresh, position);
+          });
+          written = result.offset;
+          if (result.overflow) {
+            // A piece past Upload-Length is refused whole: the upload goes back to where it began.
+            await storage.truncateTo(link.fileId, offset);
+            lifecycle.recordReceived(fresh, offset);
+            throw tooLong(link.size + 1, link.size);
+          }
+          return c.body(null, 204, tusHeaders({ 'Upload-Offset': String(result.offset) }));
+        } catch (error) {
+          if (isApiError(error)) throw error;
+          // The client went away mid-piece: what arrived is kept and the next HEAD shows it.
+          storage.forget(link.fileId);
+          return c.body(null, 400, tusHeaders({ 'Upload-Offset': String(written) }));
+        } finally {
+          storage.unlock(link.fileId);
+          service.recordProgress(link.fileId);
+        }
+      },
+      (): Record<string, string> => (stored === null ? {} : { 'Upload-Offset': String(stored) }),
+    );
+  });
+
+  routes.all('/:file_id', (c) =>
+    answering(
+      c,
+      async () => Promise.reject(methodNotAllowed(c.req.method)),
+      () => ({ Allow: STORAGE_ALLOW }),
+    ),
+  );
+  return routes;
+}
+
+function offsetHeaders(offset: number, length: number): Record<string, string> {
+  return { 'Upload-Offset': String(offset), 'Upload-Length': String(length) };
+}
+
+function checkOffset(sent: number, stored: number): void {
+  if (sent === stored) return;
+  throw new ApiError(
+    'invalid_request',
+    `Upload-Offset ${sent} is not the stored offset ${stored}; HEAD again.`,
+    {
+      status: 409,
+      ...STORAGE_FAMILY,
+      retry: 'after_reset',
+      nextStep: 'HEAD the address for Upload-Offset and send from there.',
+    },
+  );
+}
+
+function tooLong(end: number, size: number): ApiError {
+  return apiError('media_too_large', `The upload would end at byte ${end}, past Upload-Length ${size}.`, {
+    ...STORAGE_FAMILY,
+    extra: { size_bytes: end, max_bytes: size },
+  });
+}
+
+/** POST (creation) and every other method: clients never create uploads here. */
+function methodNotAllowed(method: string): ApiError {
+  return apiError(
+    'method_not_allowed',
+    `${method} is not allowed here; uploads are created by POST /api/v2/media/uploads.`,
+    {
+      ...STORAGE_FAMILY,
+    },
+  );
+}
