@@ -27,6 +27,7 @@ export async function startChildServer(script, { env = {}, args = [] } = {}) {
   return {
     info,
     readyMs,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

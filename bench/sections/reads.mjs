@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bareHelloBaseline } from '../lib/baseline.mjs';
 import { startChildServer } from '../lib/child-server.mjs';
 import { load } from '../lib/load.mjs';
 import { printComparison, printLine } from '../lib/report.mjs';
 import { seedAccounts } from '../lib/seed-accounts.mjs';
 import { measureStartup } from '../lib/startup.mjs';
+import { recordAim } from '../lib/summary.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -17,13 +19,11 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
  */
 export async function benchReads({ duration, accounts: accountCount }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
-  const bare = await startChildServer(here('../servers/bare-hello.mjs'));
-  const baseline = await load({ url: bare.info.url, duration });
-  await bare.stop();
+  const baseline = await bareHelloBaseline(duration);
   printComparison('bare Hono hello-world (baseline)', baseline, baseline, 'baseline');
 
   const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dataDir] });
-  const accounts = await seedAccounts(ref.info.url, 'bench-admin-token', accountCount);
+  const accounts = await seedAccounts(ref.info.url, 'bench-admin-token', accountCount, { concurrency: 4 });
   let next = 0;
   const reads = await load({
     url: `${ref.info.url}/api/v2/accounts`,
@@ -49,5 +49,8 @@ export async function benchReads({ duration, accounts: accountCount }) {
   runs.sort((a, b) => a - b);
   printLine('server start to first answer (median of 5)', `${runs[2].toFixed(0)} ms  (aim: < 300 ms)`);
   rmSync(dataDir, { recursive: true, force: true });
+  recordAim('reads', 'GET /accounts rps >= 50% of bare', `${(ratio * 100).toFixed(0)}%`, ratio >= 0.5);
+  recordAim('reads', 'GET /accounts p99 < 2x bare', `${p99Ratio.toFixed(2)}x`, p99Ratio < 2);
+  recordAim('reads', 'server start < 300 ms', `${runs[2].toFixed(0)} ms`, runs[2] < 300);
   return { readsRatio: ratio, readsP99Ratio: p99Ratio, startupMs: runs[2] };
 }
