@@ -1,6 +1,8 @@
 /*
  * SHA-256 (FIPS 180-4) and HMAC-SHA-256 (RFC 2104) in plain JS. Core runs in browsers too, where
- * node:crypto is missing and Web Crypto is asynchronous; cursors need a synchronous keyed checksum.
+ * node:crypto is missing and Web Crypto is asynchronous: cursors need a synchronous keyed checksum,
+ * and the SDK's browser uploader must hash a file piece by piece before its first byte is sent
+ * (Web Crypto's digest needs the whole file in memory).
  */
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
@@ -13,63 +15,104 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
-const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
-
-export function sha256(data: Uint8Array): Uint8Array {
-  const bitLength = data.length * 8;
-  const padded = new Uint8Array(Math.ceil((data.length + 9) / 64) * 64);
-  padded.set(data);
-  padded[data.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
-
-  const h = new Uint32Array([
+/** Incremental SHA-256: `update` with pieces of any size, then `digest` or `hex` once. */
+export class Sha256 {
+  private readonly state = new Uint32Array([
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
   ]);
-  const w = new Uint32Array(64);
-  for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(block + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const w15 = w[i - 15] ?? 0;
-      const w2 = w[i - 2] ?? 0;
-      const s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >>> 3);
-      const s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
-      w[i] = (w[i - 16] ?? 0) + s0 + (w[i - 7] ?? 0) + s1;
+  private readonly block = new Uint8Array(64);
+  private readonly words = new Uint32Array(64);
+  private blockLength = 0;
+  private totalBytes = 0;
+
+  update(bytes: Uint8Array): this {
+    this.totalBytes += bytes.length;
+    let index = 0;
+    while (index < bytes.length) {
+      const take = Math.min(64 - this.blockLength, bytes.length - index);
+      this.block.set(bytes.subarray(index, index + take), this.blockLength);
+      this.blockLength += take;
+      index += take;
+      if (this.blockLength === 64) {
+        this.compress();
+        this.blockLength = 0;
+      }
     }
-    let [a, b, c, d, e, f, g, hh] = [
-      h[0] ?? 0,
-      h[1] ?? 0,
-      h[2] ?? 0,
-      h[3] ?? 0,
-      h[4] ?? 0,
-      h[5] ?? 0,
-      h[6] ?? 0,
-      h[7] ?? 0,
+    return this;
+  }
+
+  /** The 32-byte digest; the hasher must not be used afterwards. */
+  digest(): Uint8Array {
+    const bitLength = this.totalBytes * 8;
+    this.update(new Uint8Array([0x80]));
+    while (this.blockLength !== 56) this.update(new Uint8Array([0]));
+    const length = new Uint8Array(8);
+    const view = new DataView(length.buffer);
+    view.setUint32(0, Math.floor(bitLength / 2 ** 32));
+    view.setUint32(4, bitLength >>> 0);
+    this.update(length);
+    const out = new Uint8Array(32);
+    const outView = new DataView(out.buffer);
+    for (let i = 0; i < 8; i++) outView.setUint32(i * 4, this.state[i] ?? 0);
+    return out;
+  }
+
+  /** Lowercase hex of the digest; the hasher must not be used afterwards. */
+  hex(): string {
+    return Array.from(this.digest(), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  }
+
+  private compress(): void {
+    const w = this.words;
+    const view = new DataView(this.block.buffer);
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(i * 4);
+    for (let i = 16; i < 64; i++) {
+      const a = w[i - 15]!;
+      const b = w[i - 2]!;
+      const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
+      const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
+      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
+    }
+    let [h0, h1, h2, h3, h4, h5, h6, h7] = this.state as unknown as number[] as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
     ];
     for (let i = 0; i < 64; i++) {
-      const s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-      const ch = (e & f) ^ (~e & g);
-      const t1 = (hh + s1 + ch + (K[i] ?? 0) + (w[i] ?? 0)) >>> 0;
-      const s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
-      const maj = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (s0 + maj) >>> 0;
-      hh = g;
-      g = f;
-      f = e;
-      e = (d + t1) >>> 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) >>> 0;
+      const s1 = ((h4 >>> 6) | (h4 << 26)) ^ ((h4 >>> 11) | (h4 << 21)) ^ ((h4 >>> 25) | (h4 << 7));
+      const ch = (h4 & h5) ^ (~h4 & h6);
+      const t1 = (h7 + s1 + ch + K[i]! + w[i]!) | 0;
+      const s0 = ((h0 >>> 2) | (h0 << 30)) ^ ((h0 >>> 13) | (h0 << 19)) ^ ((h0 >>> 22) | (h0 << 10));
+      const maj = (h0 & h1) ^ (h0 & h2) ^ (h1 & h2);
+      const t2 = (s0 + maj) | 0;
+      h7 = h6;
+      h6 = h5;
+      h5 = h4;
+      h4 = (h3 + t1) | 0;
+      h3 = h2;
+      h2 = h1;
+      h1 = h0;
+      h0 = (t1 + t2) | 0;
     }
-    const sums = [a, b, c, d, e, f, g, hh];
-    for (let i = 0; i < 8; i++) h[i] = (h[i] ?? 0) + (sums[i] ?? 0);
+    const s = this.state;
+    s[0] = s[0]! + h0;
+    s[1] = s[1]! + h1;
+    s[2] = s[2]! + h2;
+    s[3] = s[3]! + h3;
+    s[4] = s[4]! + h4;
+    s[5] = s[5]! + h5;
+    s[6] = s[6]! + h6;
+    s[7] = s[7]! + h7;
   }
-  const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i] ?? 0);
-  return out;
+}
+
+export function sha256(data: Uint8Array): Uint8Array {
+  return new Sha256().update(data).digest();
 }
 
 export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {

@@ -1,4 +1,4 @@
-export { Sha256 } from './sha256.js';
+export { Sha256 } from '@socialpub/core';
 export { UPLOAD_CHUNK_SIZE, UploadTransferError } from './tus-send.js';
 export { type UploadDeps, uploadMedia } from './upload-media.js';
 export type { NodeReadableLike, UploadMediaOptions, UploadProgress, UploadSource } from './upload-types.js';

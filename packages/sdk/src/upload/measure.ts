@@ -1,6 +1,6 @@
+import { Sha256 } from '@socialpub/core';
 import { SocialPubError } from '../errors.js';
 import { blobSlices, pathSlices, type SliceSource } from './file-slices.js';
-import { Sha256 } from './sha256.js';
 import type { NodeReadableLike, UploadMediaOptions, UploadSource } from './upload-types.js';
 
 /** What an upload link asks for ("POST /media/uploads", Steps: measure size and SHA-256 first). */
