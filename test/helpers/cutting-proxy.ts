@@ -24,12 +24,6 @@ export interface CuttingProxy {
 
 /** How long a cut connection's upstream side may take to settle before the next one is let through. */
 const SETTLE_MS = 2_000;
-/**
- * The upstream side stalls this long before it ends, as a dying link often does: the server has
- * written what arrived before it sees the break (the reference server discards what its write
- * buffer still holds when a body breaks off; see the e2e report).
- */
-const STALL_MS = 150;
 
 /**
  * A TCP proxy on 127.0.0.1 that breaks the first `cuts` connections after `cutAfterBytes` from the
@@ -80,8 +74,10 @@ export async function startCuttingProxy(options: CuttingProxyOptions): Promise<C
           const settle = options.settle ?? (() => Promise.resolve());
           settle().then(resolve, resolve);
         });
+        // End right behind the last byte: the server must keep everything that arrived before
+        // the break, even what its write buffer still held.
         upstream.write(part);
-        setTimeout(() => upstream.end(), STALL_MS);
+        upstream.end();
       });
     };
     // Every connection, idle keep-alive ones too, holds its bytes while a cut one settles.

@@ -108,6 +108,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     usageContributors: [],
     onClose: [],
   };
+  // Registered first so it runs last: the request log and read counts are written behind the answers.
+  services.onClose.push(() => {
+    repos.readCounters.flush();
+    repos.requestLog.flush();
+  });
   services.onClose.push(() => services.media.close());
 
   const demo = options.seedDemo ? await seedDemoAccount(db, repos, clock) : null;

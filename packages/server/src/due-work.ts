@@ -12,6 +12,13 @@ export interface DueWorkSource {
   nextDueAt(): Date | null;
   /** Runs the earliest due item (its due time is at or before `now`). */
   runNext(now: Date): Promise<void> | void;
+  /**
+   * Optional: runs, in due order, up to `max` items due at or before `upTo`; returns how many ran.
+   * A busy minute (10,000 posts due together) is then served with one query per batch instead of
+   * every source being asked for its next due time per item; the source may run items of
+   * independent owners concurrently.
+   */
+  runDue?(upTo: Date, max: number): Promise<number> | number;
 }
 
 interface OneOff {
@@ -19,6 +26,14 @@ interface OneOff {
   dueAt: number;
   seq: number;
   run: (now: Date) => Promise<void> | void;
+}
+
+interface Candidate {
+  at: number;
+  name: string;
+  run: (now: Date) => Promise<void> | void;
+  /** Set when the candidate is a source's item: the source may run the whole due batch. */
+  source?: DueWorkSource;
 }
 
 /** Upper bound of items run in one pass; a source that never empties must not hang the server. */
@@ -107,9 +122,8 @@ export class DueWorkRunner {
     return result;
   }
 
-  #earliest(): { at: number; run: (now: Date) => Promise<void> | void; name: string } | null {
-    let best: { at: number; seq: number; run: (now: Date) => Promise<void> | void; name: string } | null =
-      null;
+  #earliest(): Candidate | null {
+    let best: (Candidate & { seq: number }) | null = null;
     for (const item of this.#oneOffs.values()) {
       if (!best || item.dueAt < best.at || (item.dueAt === best.at && item.seq < best.seq)) {
         best = {
@@ -126,7 +140,7 @@ export class DueWorkRunner {
     for (const source of this.#sources) {
       const at = source.nextDueAt()?.getTime();
       if (at === undefined || (best && at >= best.at)) continue;
-      best = { at, seq: -1, name: source.name, run: (now) => source.runNext(now) };
+      best = { at, seq: -1, name: source.name, run: (now) => source.runNext(now), source };
     }
     return best;
   }
@@ -137,7 +151,15 @@ export class DueWorkRunner {
       const next = this.#earliest();
       if (!next || next.at > limit()) break;
       moveTo?.(next.at);
+      const batch = next.source?.runDue?.bind(next.source);
       try {
+        if (batch) {
+          // A moving (virtual) clock stands at each due time in turn, so a batch takes only the items
+          // due at this instant; a real clock is past all of them, so it takes everything due now.
+          const upTo = moveTo ? next.at : limit();
+          count += Math.max(1, await batch(new Date(upTo), MAX_ITEMS_PER_PASS - count));
+          continue;
+        }
         await next.run(this.#clock.now());
       } catch (error) {
         this.onError(error, next.name);

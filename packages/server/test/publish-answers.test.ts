@@ -250,7 +250,7 @@ describe('warnings', () => {
       post: {
         accountId: f.profileId,
         platform: 'skool',
-        content: { text: 'a', mediaUrls: ['https://example.com/a.jpg'] },
+        content: { text: 'a', mediaUrls: ['https://media.example.invalid/a.jpg'] },
         skool: { group: 'g1', title: 'T', label: 'l' },
         scheduledFor: at.toISOString(),
       },

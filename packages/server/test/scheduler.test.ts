@@ -87,7 +87,7 @@ describe('scheduler', () => {
       request: {
         text: 'clip',
         mediaIds: [],
-        mediaUrls: ['https://cdn.example.com/a.mp4'],
+        mediaUrls: ['https://cdn.example.invalid/a.mp4'],
         options: {},
         postType: 'video',
       },

@@ -19,6 +19,7 @@ describe('apiError', () => {
     ['x_rejected', 401],
     ['api_error', 500],
     ['pinterest_rejected', 429],
+    ['upload_closed', 410],
   ])('accepts %s with its documented status %s', (code, status) => {
     expect(apiError(code, 'm', { status }).status).toBe(status);
   });
@@ -29,6 +30,9 @@ describe('apiError', () => {
     ['media_not_found', 410],
     ['upload_expired', 404],
     ['MEDIA_TOO_LARGE', 400],
+    ['invalid_request', 409],
+    ['invalid_request', 412],
+    ['upload_locked', 409],
   ])('refuses %s with the undocumented status %s', (code, status) => {
     expect(() => apiError(code, 'm', { status })).toThrow(RangeError);
   });
@@ -60,6 +64,13 @@ describe('apiError', () => {
     ['upload_links_paused', 600],
   ])('waits the documented Retry-After for %s when none is given', (code, seconds) => {
     expect(apiError(code, 'm').retryAfterSeconds).toBe(seconds);
+  });
+
+  it('sets no default wait when the answer is told retry never', () => {
+    const err = apiError('upload_links_paused', 'switched off for this account', { retry: 'never' });
+    expect(err.retry).toBe('never');
+    expect(err.retryAfterSeconds).toBeUndefined();
+    expect(apiError('upload_links_paused', 'maintenance').retryAfterSeconds).toBe(600);
   });
 
   it('keeps a computed wait over the default', () => {

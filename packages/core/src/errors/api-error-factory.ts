@@ -5,8 +5,8 @@ import { retryRuleFor } from './retry-rules.js';
 
 /**
  * Builds a documented refusal from the catalog: the status defaults to the code's first status,
- * the wait to the document's Retry-After figure, and upload-link codes get their `retry` and
- * `next_step` ("Errors", Shapes). An explicit status the document does not give for the code is a
+ * the wait to the document's Retry-After figure (none when `retry: 'never'` is given), and
+ * upload-link codes get their `retry` and `next_step` ("Errors", Shapes). An explicit status the document does not give for the code is a
  * programming error, thrown at once rather than sent on the wire.
  */
 export function apiError(code: ErrorCode, message: string, init: Partial<ApiErrorInit> = {}): ApiError {
@@ -18,8 +18,10 @@ export function apiError(code: ErrorCode, message: string, init: Partial<ApiErro
     );
   }
   const rule = retryRuleFor(code, status);
-  const retryAfterSeconds =
-    init.retryAfterSeconds ?? (rule.kind === 'after_retry_after' ? rule.defaultSeconds : undefined);
+  // An upload-link answer told `retry: never` (e.g. 503 upload_links_paused when uploads are switched
+  // off for the account) has no wait after which it succeeds, so it gets no default Retry-After.
+  const waits = rule.kind === 'after_retry_after' && init.retry !== 'never';
+  const retryAfterSeconds = init.retryAfterSeconds ?? (waits ? rule.defaultSeconds : undefined);
   const full: ApiErrorInit = { ...init, status };
   if (retryAfterSeconds !== undefined) full.retryAfterSeconds = retryAfterSeconds;
   const nextStep = init.nextStep ?? entry.nextStep;

@@ -29,6 +29,11 @@ export interface ErrorCatalogEntry {
   readonly uploadLinkRetry?: UploadLinkRetry;
   /** True when the document gives only a message and the reference server chose the code. */
   readonly decided?: true;
+  /**
+   * True when only the reference server's admin API (`/admin/v1`, reference-server.md) answers the
+   * code; the admin API has no operation in the OpenAPI document, so no operation lists it.
+   */
+  readonly adminOnly?: true;
 }
 
 /** What the per-table files write; the catalog adds `code` from the key. */

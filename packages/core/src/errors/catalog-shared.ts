@@ -18,10 +18,14 @@ export const SHARED_ERRORS = {
   },
   forbidden: {
     statuses: [403],
-    families: STANDARD,
-    summary: 'Refused (a network 403 without a code of its own); change what the message names.',
+    // The storage endpoint answers it (upload-link shape) for an upload token of another file.
+    families: ['standard', 'upload_link'],
+    summary:
+      'Refused: a network 403 without a code of its own, or (storage) an upload token of another file.',
     retry: NEVER,
     extraFields: [],
+    nextStep: 'Use the upload token given with this file_id.',
+    uploadLinkRetry: 'never',
   },
   not_found: {
     statuses: [404],

@@ -34,10 +34,12 @@ export const UPLOAD_LINK_ERRORS = {
     uploadLinkRetry: 'never',
   },
   upload_closed: {
-    statuses: [409],
+    // 409 at the upload-link addresses; the storage endpoint answers bytes for a cancelled or
+    // closed upload with 410 Gone, as TUS does for an upload that no longer takes bytes.
+    statuses: [409, 410],
     families: UPLOAD_LINK,
     summary:
-      'The upload was cancelled or is ready or closed; make a new link (delete ready files in the library).',
+      'The upload was cancelled or is ready or closed (storage: 410); make a new link (delete ready files in the library).',
     retry: NEVER,
     extraFields: [],
     nextStep: 'Make a new upload link; a ready file is deleted in the media library.',

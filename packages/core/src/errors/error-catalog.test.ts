@@ -140,6 +140,19 @@ const UPLOAD_LINKS_TABLE: [number, ErrorCode][] = [
   [503, 'uploads_busy'],
 ];
 
+// Decided by the reference server where the document names no code: the TUS storage endpoint
+// (upload-link shape) and the admin API (standard shape).
+const REFERENCE_SERVER_TABLE: [ErrorFamily, number, ErrorCode][] = [
+  ['upload_link', 403, 'forbidden'],
+  ['upload_link', 409, 'upload_offset_mismatch'],
+  ['upload_link', 409, 'upload_already_received'],
+  ['upload_link', 410, 'upload_closed'],
+  ['upload_link', 410, 'upload_expired'],
+  ['upload_link', 412, 'tus_version_unsupported'],
+  ['upload_link', 423, 'upload_locked'],
+  ['standard', 409, 'conflict'],
+];
+
 // "Errors, Reads".
 const READS_TABLE: [number, ErrorCode][] = [
   [400, 'bad_request'],
@@ -160,6 +173,7 @@ describe('ERROR_CATALOG against the document tables', () => {
     ...rows('media_import', MEDIA_IMPORT_TABLE),
     ...rows('upload_link', UPLOAD_LINKS_TABLE),
     ...rows('standard', READS_TABLE),
+    ...REFERENCE_SERVER_TABLE,
   ])('answers %s %s with %s', (family, status, code) => {
     const entry = ERROR_CATALOG[code];
     expect(entry.statuses).toContain(status);
@@ -170,7 +184,20 @@ describe('ERROR_CATALOG against the document tables', () => {
     const tabled = new Set(
       [...POSTS_TABLE, ...MEDIA_IMPORT_TABLE, ...UPLOAD_LINKS_TABLE, ...READS_TABLE].map((r) => r[1]),
     );
-    expect(ERROR_CODES.filter((code) => !tabled.has(code))).toEqual([]);
+    const decided = new Set(REFERENCE_SERVER_TABLE.map((r) => r[2]));
+    expect(ERROR_CODES.filter((code) => !tabled.has(code) && !decided.has(code))).toEqual([]);
+  });
+
+  it('marks every code outside the document tables as decided by the reference server', () => {
+    const tabled = new Set(
+      [...POSTS_TABLE, ...MEDIA_IMPORT_TABLE, ...UPLOAD_LINKS_TABLE, ...READS_TABLE].map((r) => r[1]),
+    );
+    const untabled = ERROR_CODES.filter((code) => !tabled.has(code));
+    expect(untabled.filter((code) => ERROR_CATALOG[code].decided !== true)).toEqual([]);
+  });
+
+  it('marks only the admin API conflict as answered by the admin API alone', () => {
+    expect(ERROR_CODES.filter((code) => ERROR_CATALOG[code].adminOnly === true)).toEqual(['conflict']);
   });
 });
 

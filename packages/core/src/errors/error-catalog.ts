@@ -3,6 +3,7 @@ import { MEDIA_IMPORT_ERRORS } from './catalog-media-import.js';
 import { NETWORK_ERRORS } from './catalog-network-errors.js';
 import { POST_LIMIT_ERRORS } from './catalog-post-limits.js';
 import { POST_REFUSAL_ERRORS } from './catalog-post-refusals.js';
+import { REFERENCE_SERVER_ERRORS } from './catalog-reference-server.js';
 import { SHARED_ERRORS } from './catalog-shared.js';
 import { UPLOAD_LINK_ERRORS } from './catalog-upload-links.js';
 import { ERROR_CODES, type ErrorCode } from './error-codes.js';
@@ -16,6 +17,7 @@ const CATALOG_INPUT = {
   ...POST_LIMIT_ERRORS,
   ...MEDIA_IMPORT_ERRORS,
   ...UPLOAD_LINK_ERRORS,
+  ...REFERENCE_SERVER_ERRORS,
 } satisfies Record<ErrorCode, ErrorCatalogInput>;
 
 function withCodes(

@@ -1,7 +1,7 @@
 /**
  * Every error code the API document names (section "Errors" and the endpoint sections), plus the
- * few codes the reference server decided for media import answers the document gives only a
- * message for. The catalog must hold an entry for each (`satisfies Record<ErrorCode, ...>`), so a
+ * few codes the reference server decided: media import answers the document gives only a message
+ * for, the storage endpoint's TUS refusals, and the admin API's conflict. The catalog must hold an entry for each (`satisfies Record<ErrorCode, ...>`), so a
  * code added here and forgotten there fails to compile.
  */
 export const ERROR_CODES = [
@@ -106,6 +106,12 @@ export const ERROR_CODES = [
   'too_many_open_uploads',
   'renewals_exhausted',
   'upload_links_paused',
+  // Decided by the reference server where the document names no code: the TUS storage endpoint
+  // ("Own TUS client") and the admin API (reference-server.md).
+  'upload_offset_mismatch',
+  'upload_locked',
+  'tus_version_unsupported',
+  'conflict',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,7 +18,12 @@ export type RetryRule =
   /** Authentication rule 6: the network's sign-in expired; reconnect it in the dashboard. */
   | { kind: 'reconnect' }
   /** The document says "send again": nothing went out, but a person decides (not rule 7). */
-  | { kind: 'send_again' };
+  | { kind: 'send_again' }
+  /**
+   * Own TUS client: "After a failed PATCH, HEAD again" and continue from the stored offset. The
+   * PATCH is not resent unchanged but from the offset HEAD reads, so it is safe automatically.
+   */
+  | { kind: 'resume_from_offset' };
 
 export type RetryRuleKind = RetryRule['kind'];
 
@@ -27,6 +32,7 @@ export const RECONNECT: RetryRule = { kind: 'reconnect' };
 export const LATER: RetryRule = { kind: 'later' };
 export const CHECK_HISTORY_FIRST: RetryRule = { kind: 'check_history_first' };
 export const SEND_AGAIN: RetryRule = { kind: 'send_again' };
+export const RESUME_FROM_OFFSET: RetryRule = { kind: 'resume_from_offset' };
 export const NEW_KEY: RetryRule = { kind: 'new_key' };
 export const UNTIL_RESETS_AT: RetryRule = { kind: 'not_before_reset', until: 'resets_at' };
 export const UNTIL_UTC_MIDNIGHT: RetryRule = { kind: 'not_before_reset', until: 'utc_midnight' };
@@ -62,5 +68,7 @@ export function describeRetry(rule: RetryRule): string {
       return 'Reconnect the network in the dashboard, then send again.';
     case 'send_again':
       return 'Nothing went out: send the request again (a person decides; not automatic).';
+    case 'resume_from_offset':
+      return 'HEAD the upload again for Upload-Offset and continue from there; safe to retry automatically.';
   }
 }

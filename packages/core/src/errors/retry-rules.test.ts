@@ -43,6 +43,10 @@ describe('shouldRetryAutomatically (rule 7)', () => {
     [400, 'bad_request', false],
     [401, 'reconnect_required', false],
     [503, 'some_network_code', false],
+    [409, 'upload_offset_mismatch', true],
+    [423, 'upload_locked', false],
+    [412, 'tus_version_unsupported', false],
+    [409, 'conflict', false],
   ])('after %s with code %s answers %s', (status, code, expected) => {
     expect(shouldRetryAutomatically({ status, code })).toBe(expected);
   });
@@ -68,6 +72,10 @@ describe('retryRuleFor', () => {
     ['NO_TOKEN', 'reconnect'],
     ['no_publish_id', 'send_again'],
     ['upload_worker_failed', 'send_again'],
+    ['upload_offset_mismatch', 'resume_from_offset'],
+    ['upload_locked', 'later'],
+    ['tus_version_unsupported', 'never'],
+    ['conflict', 'never'],
   ])('gives %s the rule %s', (code, kind) => {
     expect(retryRuleFor(code).kind).toBe(kind);
   });
@@ -112,8 +120,13 @@ describe('STOP_CODES', () => {
     ['renewals_exhausted'],
     ['server_error'],
     ['upstream_unavailable'],
+    ['conflict'],
   ])('names %s', (code) => {
     expect(STOP_CODES).toContain(code);
+  });
+
+  it('leaves out the storage offset mismatch: HEAD again and continue is automatic', () => {
+    expect(STOP_CODES).not.toContain('upload_offset_mismatch');
   });
 
   it('never names a retryable code', () => {
@@ -155,6 +168,7 @@ describe('describeRetry', () => {
     { kind: 'never' },
     { kind: 'reconnect' },
     { kind: 'send_again' },
+    { kind: 'resume_from_offset' },
   ];
 
   it('gives every rule its own sentence', () => {

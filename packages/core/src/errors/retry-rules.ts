@@ -19,12 +19,17 @@ function isGenericallyRetriedStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
+/** Advice a client may follow by itself: wait and resend (rules 2 to 4), or HEAD and continue (TUS). */
+function isAutomatic(rule: RetryRule): boolean {
+  return rule.kind === 'after_retry_after' || rule.kind === 'resume_from_offset';
+}
+
 function isStopCode(code: ErrorCode): boolean {
   const entry = ERROR_CATALOG[code];
   const kind = entry.retry.kind;
   if (kind === 'not_before_reset' || kind === 'new_key' || code === 'idempotency_key_reused') return true;
   return entry.statuses.some(
-    (status) => isGenericallyRetriedStatus(status) && retryRuleFor(code, status).kind !== 'after_retry_after',
+    (status) => isGenericallyRetriedStatus(status) && !isAutomatic(retryRuleFor(code, status)),
   );
 }
 
@@ -36,13 +41,15 @@ export const STOP_CODES: readonly ErrorCode[] = ERROR_CODES.filter(isStopCode);
 
 /**
  * Rule 7: retry automatically only after a timeout or lost connection (the SDK's transport decides
- * those), a 5xx without an `error.code`, and the retryable codes of rules 2 to 4.
+ * those), a 5xx without an `error.code`, and the retryable codes of rules 2 to 4. The storage
+ * endpoint's `upload_offset_mismatch` is automatic too, but as Own TUS client says: HEAD again and
+ * continue from the stored offset, not the same PATCH unchanged.
  */
 export function shouldRetryAutomatically(input: { status: number; code?: string | undefined }): boolean {
   const { status, code } = input;
   if (code === undefined || code === '') return status >= 500 && status <= 599;
   if (!isErrorCode(code)) return false;
-  return retryRuleFor(code, status).kind === 'after_retry_after';
+  return isAutomatic(retryRuleFor(code, status));
 }
 
 /** Delay-seconds of a `Retry-After` value, or the seconds until an HTTP date (RFC 9110 §10.2.3). */

@@ -91,6 +91,42 @@ describe('OPERATIONS', () => {
   });
 });
 
+describe('storage operations', () => {
+  const patch = OPERATIONS.find((op) => op.operationId === 'storagePatch');
+  const head = OPERATIONS.find((op) => op.operationId === 'storageHead');
+
+  // What the reference server's storage endpoint answers (packages/server/src/tus).
+  it.each<[number, string]>([
+    [400, 'invalid_request'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'media_not_found'],
+    [409, 'upload_already_received'],
+    [409, 'upload_offset_mismatch'],
+    [410, 'upload_expired'],
+    [410, 'upload_closed'],
+    [412, 'tus_version_unsupported'],
+    [413, 'media_too_large'],
+    [415, 'unsupported_media_type'],
+    [423, 'upload_locked'],
+    [500, 'server_error'],
+  ])('lists %s %s for PATCH', (status, code) => {
+    expect(patch?.errorsByStatus[status]).toContain(code);
+    expect(patch?.responses[status]?.schema).toBeDefined();
+  });
+
+  it('lists no code for PATCH at a status the endpoint never answers it with', () => {
+    expect(patch?.errorsByStatus[409]).not.toContain('upload_closed');
+    expect(patch?.errorsByStatus[409]).not.toContain('invalid_request');
+    expect(patch?.errorsByStatus[503]).toBeUndefined();
+  });
+
+  it('lists no byte-writing refusals for HEAD', () => {
+    for (const status of [400, 409, 413, 415, 423]) expect(head?.errorsByStatus[status]).toBeUndefined();
+    expect(head?.errorsByStatus[412]).toEqual(['tus_version_unsupported']);
+  });
+});
+
 describe('JSON Schema of every schema the operations reference', () => {
   it.each(requestParts)('%s converts as input', (_name, schema) => {
     const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });

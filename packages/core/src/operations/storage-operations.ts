@@ -4,27 +4,48 @@ import { defineOperation, type OperationDefinition, type RetryAdvice } from './o
 import { FileIdParamsSchema, TusHeadersSchema } from './request-parts.js';
 
 // The TUS 1.0.0 storage endpoint ("POST /media/uploads", Own TUS client; reference-server.md puts
-// it at /storage/uploads/{file_id}). The document names no error codes for it; these are the
-// upload-link codes the reference server answers there (decision).
+// it at /storage/uploads/{file_id}). The document names no error codes for it; these are exactly
+// the answers the reference server gives there (decision), in the upload-link shape: the
+// upload-link codes plus the TUS ones the catalog marks as decided (409 upload_offset_mismatch,
+// 412 tus_version_unsupported, 423 upload_locked). 410 is TUS's Gone: the upload takes no more bytes.
 
-const STORAGE_ERRORS: Readonly<Record<number, readonly ErrorCode[]>> = {
-  400: ['invalid_request'],
-  401: ['unauthorized'],
+/** Every storage method: no such upload, or an unexpected failure. */
+const STORAGE_ANY: Readonly<Record<number, readonly ErrorCode[]>> = {
   404: ['media_not_found'],
-  409: ['upload_closed'],
-  410: ['upload_expired'],
-  413: ['media_too_large'],
-  503: ['uploads_busy'],
+  500: ['server_error'],
+};
+
+/** HEAD and PATCH: the token check, the version check, the end of an upload and other methods. */
+const STORAGE_TOKEN: Readonly<Record<number, readonly ErrorCode[]>> = {
+  ...STORAGE_ANY,
+  401: ['unauthorized'],
+  403: ['forbidden'],
+  405: ['method_not_allowed'],
+  410: ['upload_expired', 'upload_closed'],
+  412: ['tus_version_unsupported'],
 };
 
 const STORAGE_RETRY: readonly RetryAdvice[] = [
   { situation: 'A failed PATCH', action: 'HEAD again for Upload-Offset and continue from there.' },
   {
-    situation: '401 unauthorized',
-    action: 'The token expired or is wrong: get a fresh one (POST .../token).',
+    situation: '409 upload_offset_mismatch',
+    action: 'HEAD again and continue from the stored offset; safe to do automatically.',
   },
-  { situation: '409 offset mismatch', action: 'HEAD again and continue from the stored offset.' },
-  { situation: '503 uploads_busy', action: 'Wait Retry-After and HEAD again.' },
+  {
+    situation: '401 unauthorized, 403 forbidden',
+    action: 'The token expired, is wrong or belongs to another file: get a fresh one (POST .../token).',
+  },
+  { situation: '409 upload_already_received', action: 'The whole file is stored: call complete.' },
+  {
+    situation: '410 upload_expired, upload_closed',
+    action: 'Make a new upload link and send the file again.',
+  },
+  { situation: '412 tus_version_unsupported', action: 'Send Tus-Resumable: 1.0.0 on every request.' },
+  {
+    situation: '423 upload_locked',
+    action: 'Another uploader is sending this file: wait (not automatically), then HEAD again.',
+  },
+  { situation: '500 server_error', action: 'HEAD again; what was stored is kept.' },
 ];
 
 const base = {
@@ -42,10 +63,11 @@ export const storageOptions: OperationDefinition = defineOperation(
     method: 'OPTIONS',
     security: 'none',
     summary: 'TUS capabilities',
-    description: 'Answers Tus-Version, Tus-Extension and Tus-Max-Size.',
+    description:
+      'Answers Tus-Version, Tus-Max-Size and Allow; no TUS extension, since a client never creates an upload.',
     request: { params: FileIdParamsSchema },
     responses: { 204: { description: 'The server capabilities in headers.' } },
-    errorsByStatus: { 404: ['media_not_found'] },
+    errorsByStatus: STORAGE_ANY,
   },
   UploadLinkErrorBodySchema,
 );
@@ -64,7 +86,7 @@ export const storageHead: OperationDefinition = defineOperation(
         headers: { 'Upload-Offset': 'Bytes stored.', 'Upload-Length': 'The announced size.' },
       },
     },
-    errorsByStatus: STORAGE_ERRORS,
+    errorsByStatus: STORAGE_TOKEN,
   },
   UploadLinkErrorBodySchema,
 );
@@ -81,9 +103,12 @@ export const storagePatch: OperationDefinition = defineOperation(
     request: { params: FileIdParamsSchema, headers: TusHeadersSchema },
     responses: { 204: { description: 'Stored.', headers: { 'Upload-Offset': 'The new offset.' } } },
     errorsByStatus: {
-      ...STORAGE_ERRORS,
-      409: ['upload_closed', 'invalid_request'],
+      ...STORAGE_TOKEN,
+      400: ['invalid_request'],
+      409: ['upload_already_received', 'upload_offset_mismatch'],
+      413: ['media_too_large'],
       415: ['unsupported_media_type'],
+      423: ['upload_locked'],
     },
   },
   UploadLinkErrorBodySchema,

@@ -1,4 +1,4 @@
-import { ApiError } from '@socialpub/core';
+import { apiError } from '@socialpub/core';
 import type { MiddlewareHandler } from 'hono';
 import { bearerToken } from '../domain/api-keys.js';
 import { digestsEqual, sha256Hex } from '../domain/secrets.js';
@@ -9,9 +9,7 @@ export function adminAuth(adminTokenHash: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const presented = bearerToken(c.req.header('authorization'));
     if (presented === null || !digestsEqual(sha256Hex(presented), adminTokenHash)) {
-      throw new ApiError('unauthorized', 'Send the admin token as "Authorization: Bearer <ADMIN_TOKEN>".', {
-        status: 401,
-      });
+      throw apiError('unauthorized', 'Send the admin token as "Authorization: Bearer <ADMIN_TOKEN>".');
     }
     await next();
   };

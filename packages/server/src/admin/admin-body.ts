@@ -1,4 +1,4 @@
-import { ApiError } from '@socialpub/core';
+import { type ApiError, apiError } from '@socialpub/core';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../http/context.js';
@@ -16,8 +16,7 @@ export async function adminBody<S extends z.ZodType>(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const parameter = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-    throw new ApiError('bad_request', `${parameter}: ${issue?.message ?? 'invalid value'}`, {
-      status: 400,
+    throw apiError('bad_request', `${parameter}: ${issue?.message ?? 'invalid value'}`, {
       extra: { parameter },
     });
   }
@@ -25,5 +24,5 @@ export async function adminBody<S extends z.ZodType>(
 }
 
 export function adminNotFound(what: string): ApiError {
-  return new ApiError('not_found', `${what} not found.`, { status: 404 });
+  return apiError('not_found', `${what} not found.`);
 }

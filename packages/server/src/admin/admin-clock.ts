@@ -1,4 +1,4 @@
-import { ApiError } from '@socialpub/core';
+import { apiError } from '@socialpub/core';
 import { Hono } from 'hono';
 import { isVirtualClock } from '../clock.js';
 import type { AppEnv } from '../http/context.js';
@@ -18,9 +18,7 @@ export function adminClockRoutes(services: Services): Hono<AppEnv> {
 
   routes.post('/clock', async (c) => {
     if (!isVirtualClock(clock)) {
-      throw new ApiError('bad_request', 'The clock can be moved only with SOCIALPUB_CLOCK=virtual.', {
-        status: 400,
-      });
+      throw apiError('bad_request', 'The clock can be moved only with SOCIALPUB_CLOCK=virtual.');
     }
     const body = await adminBody(c, ClockMoveSchema);
     const current = clock.now();
@@ -29,8 +27,7 @@ export function adminClockRoutes(services: Services): Hono<AppEnv> {
         ? new Date(body.now)
         : new Date(current.getTime() + (body.advance_seconds ?? 0) * 1000);
     if (target.getTime() < current.getTime()) {
-      throw new ApiError('bad_request', `The clock cannot move backwards (now ${current.toISOString()}).`, {
-        status: 400,
+      throw apiError('bad_request', `The clock cannot move backwards (now ${current.toISOString()}).`, {
         extra: { parameter: 'now' },
       });
     }

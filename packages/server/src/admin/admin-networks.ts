@@ -1,4 +1,4 @@
-import { ApiError, type Platform, PlatformSchema } from '@socialpub/core';
+import { apiError, type Platform, PlatformSchema } from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { ConnectionRecord } from '../db/connections-repo.js';
@@ -12,8 +12,7 @@ import { NetworkPutSchema } from './admin-schemas.js';
 function platformParam(c: Context<AppEnv>): Platform {
   const parsed = PlatformSchema.safeParse(c.req.param('platform'));
   if (!parsed.success) {
-    throw new ApiError('bad_request', `Unknown network "${c.req.param('platform')}".`, {
-      status: 400,
+    throw apiError('bad_request', `Unknown network "${c.req.param('platform')}".`, {
       extra: { parameter: 'platform' },
     });
   }
@@ -23,8 +22,7 @@ function platformParam(c: Context<AppEnv>): Platform {
 /** `simulate` is validated by the network drivers' own schema, so a typo fails here, not at posting time. */
 function checkedSimulate(raw: unknown): Record<string, unknown> {
   const parsed = parseSimulateSettings(raw);
-  if (!parsed.ok)
-    throw new ApiError('bad_request', parsed.message, { status: 400, extra: { parameter: 'simulate' } });
+  if (!parsed.ok) throw apiError('bad_request', parsed.message, { extra: { parameter: 'simulate' } });
   return parsed.settings;
 }
 

@@ -1,5 +1,6 @@
 import type { Plan } from '@socialpub/core';
 import type { Database } from './database.js';
+import { RowCache } from './row-cache.js';
 
 export interface AccountRecord {
   id: string;
@@ -37,7 +38,12 @@ function fromRow(row: AccountRow): AccountRecord {
 }
 
 export class AccountsRepository {
-  constructor(private readonly db: Database) {}
+  /** Every authenticated request reads its account; all writes go through `insert` and `update`. */
+  readonly #byId: RowCache<AccountRow>;
+
+  constructor(private readonly db: Database) {
+    this.#byId = new RowCache(db);
+  }
 
   insert(account: AccountRecord): void {
     this.db
@@ -58,6 +64,7 @@ export class AccountsRepository {
   }
 
   update(account: AccountRecord): void {
+    this.#byId.forget(account.id);
     this.db
       .prepare(
         `UPDATE accounts SET plan = ?, x_addon = ?, email = ?, password_hash = ?, created_at = ?,
@@ -76,7 +83,10 @@ export class AccountsRepository {
   }
 
   get(id: string): AccountRecord | null {
-    const row = this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+    const row = this.#byId.read(
+      id,
+      () => this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined,
+    );
     return row ? fromRow(row) : null;
   }
 

@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { RowCache } from './row-cache.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -34,7 +35,12 @@ function fromRow(row: ApiKeyRow): ApiKeyRecord {
 }
 
 export class ApiKeysRepository {
-  constructor(private readonly db: Database) {}
+  /** Every authenticated request looks its key up by digest; a revocation drops the entry. */
+  readonly #byHash: RowCache<ApiKeyRow>;
+
+  constructor(private readonly db: Database) {
+    this.#byHash = new RowCache(db);
+  }
 
   insert(key: ApiKeyRecord): void {
     this.db
@@ -45,9 +51,10 @@ export class ApiKeysRepository {
   }
 
   findByHash(keyHash: string): ApiKeyRecord | null {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as
-      | ApiKeyRow
-      | undefined;
+    const row = this.#byHash.read(
+      keyHash,
+      () => this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as ApiKeyRow | undefined,
+    );
     return row ? fromRow(row) : null;
   }
 
@@ -64,6 +71,7 @@ export class ApiKeysRepository {
   }
 
   revoke(id: string, at: string): void {
+    this.#byHash.clear();
     this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
   }
 }

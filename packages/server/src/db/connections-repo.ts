@@ -1,5 +1,6 @@
 import type { Platform } from '@socialpub/core';
 import type { Database } from './database.js';
+import { RowCache } from './row-cache.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -46,10 +47,16 @@ function fromRow(row: ConnectionRow): ConnectionRecord {
 }
 
 export class ConnectionsRepository {
-  constructor(private readonly db: Database) {}
+  /** GET /accounts lists them on every read; `put` and `delete` are the only writes. */
+  readonly #byProfile: RowCache<ConnectionRow[]>;
+
+  constructor(private readonly db: Database) {
+    this.#byProfile = new RowCache(db);
+  }
 
   /** Connects or replaces (admin PUT). */
   put(connection: ConnectionRecord): void {
+    this.#byProfile.forget(connection.profileId);
     this.db
       .prepare(
         `INSERT OR REPLACE INTO network_connections
@@ -79,13 +86,19 @@ export class ConnectionsRepository {
 
   /** Sorted by network name, as the profile record lists them. */
   listForProfile(profileId: string): ConnectionRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM network_connections WHERE profile_id = ? ORDER BY platform')
-      .all(profileId) as ConnectionRow[];
+    const rows =
+      this.#byProfile.read(
+        profileId,
+        () =>
+          this.db
+            .prepare('SELECT * FROM network_connections WHERE profile_id = ? ORDER BY platform')
+            .all(profileId) as ConnectionRow[],
+      ) ?? [];
     return rows.map(fromRow);
   }
 
   delete(profileId: string, platform: Platform): boolean {
+    this.#byProfile.forget(profileId);
     return (
       this.db
         .prepare('DELETE FROM network_connections WHERE profile_id = ? AND platform = ?')

@@ -1,27 +1,108 @@
 import type { Database } from './database.js';
 
-/** Per-account counters per UTC minute (`minute` is `YYYY-MM-DDTHH:MM`), one row per bucket. */
+/** Counts are written together: after this long, or at once when this many wait. */
+const FLUSH_AFTER_MS = 25;
+const FLUSH_ROWS = 500;
+
+interface Counter {
+  accountId: string;
+  bucket: string;
+  minute: string;
+  count: number;
+}
+
+const keyOf = (accountId: string, bucket: string, minute: string) => `${accountId}\n${bucket}\n${minute}`;
+
+/**
+ * Per-account counters per UTC minute (`minute` is `YYYY-MM-DDTHH:MM`), one row per bucket.
+ *
+ * Every read checks and counts, so the counts live in memory (one process owns the database) and
+ * the limit is decided there, exactly; they are written to SQLite in one transaction a few
+ * milliseconds later, on close, and before old minutes are pruned, so a restart keeps them
+ * (reference-server.md, Storage). A counter is read from the database the first time it is used.
+ */
 export class ReadCountersRepository {
+  readonly #counters = new Map<string, Counter>();
+  #dirty = new Set<Counter>();
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
   constructor(private readonly db: Database) {}
 
   get(accountId: string, bucket: string, minute: string): number {
-    const row = this.db
-      .prepare('SELECT count FROM read_counters WHERE account_id = ? AND bucket = ? AND minute = ?')
-      .get(accountId, bucket, minute) as { count: number } | undefined;
-    return row?.count ?? 0;
+    return this.#counter(accountId, bucket, minute).count;
   }
 
   increment(accountId: string, bucket: string, minute: string): void {
-    this.db
-      .prepare(
-        `INSERT INTO read_counters (account_id, bucket, minute, count) VALUES (?, ?, ?, 1)
-         ON CONFLICT (account_id, bucket, minute) DO UPDATE SET count = count + 1`,
-      )
-      .run(accountId, bucket, minute);
+    const counter = this.#counter(accountId, bucket, minute);
+    counter.count += 1;
+    this.#changed(counter);
+  }
+
+  /** Counts one unless the count already reached `limit`. Returns whether it was counted. */
+  incrementBelow(accountId: string, bucket: string, minute: string, limit: number): boolean {
+    const counter = this.#counter(accountId, bucket, minute);
+    if (counter.count >= limit) return false;
+    counter.count += 1;
+    this.#changed(counter);
+    return true;
   }
 
   /** Minutes before the current one are never read again. */
   pruneBefore(minute: string): void {
+    this.flush();
+    for (const [key, counter] of this.#counters) if (counter.minute < minute) this.#counters.delete(key);
     this.db.prepare('DELETE FROM read_counters WHERE minute < ?').run(minute);
+  }
+
+  /** Writes the counts changed since the last flush. */
+  flush(): void {
+    if (this.#timer !== null) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    if (this.#dirty.size === 0 || !this.db.open) return;
+    const changed = this.#dirty;
+    this.#dirty = new Set();
+    const write = this.db.prepare(
+      `INSERT INTO read_counters (account_id, bucket, minute, count) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id, bucket, minute) DO UPDATE SET count = excluded.count`,
+    );
+    this.db.transaction(() => {
+      for (const c of changed) {
+        try {
+          write.run(c.accountId, c.bucket, c.minute, c.count);
+        } catch {
+          // Only a vanished account can refuse its row; its count has no one left to limit.
+        }
+      }
+    })();
+  }
+
+  #counter(accountId: string, bucket: string, minute: string): Counter {
+    const key = keyOf(accountId, bucket, minute);
+    let counter = this.#counters.get(key);
+    if (counter === undefined) {
+      const row = this.db
+        .prepare('SELECT count FROM read_counters WHERE account_id = ? AND bucket = ? AND minute = ?')
+        .get(accountId, bucket, minute) as { count: number } | undefined;
+      counter = { accountId, bucket, minute, count: row?.count ?? 0 };
+      this.#counters.set(key, counter);
+    }
+    return counter;
+  }
+
+  #changed(counter: Counter): void {
+    this.#dirty.add(counter);
+    if (this.#dirty.size >= FLUSH_ROWS) this.flush();
+    else if (this.#timer === null) {
+      this.#timer = setTimeout(() => {
+        try {
+          this.flush();
+        } catch {
+          // Retried on the next change, the next prune and at close.
+        }
+      }, FLUSH_AFTER_MS);
+      this.#timer.unref?.();
+    }
   }
 }

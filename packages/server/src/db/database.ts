@@ -18,6 +18,8 @@ export type DatabaseLocation = { file: string } | { memory: true };
  *   on every commit and slow every request.
  * - foreign_keys=ON: SQLite leaves them off by default; rows of a deleted profile must not linger.
  * - busy_timeout: a second process (a test reading the file) must wait, not fail with SQLITE_BUSY.
+ * - temp_store=MEMORY, a 16 MiB page cache and a 256 MiB memory map: sorts and the hot tables stay
+ *   in memory instead of going through temporary files and read() calls on every request.
  */
 export function openDatabase(location: DatabaseLocation): Database {
   let db: Database;
@@ -31,6 +33,38 @@ export function openDatabase(location: DatabaseLocation): Database {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('cache_size = -16384');
+  if ('file' in location) db.pragma('mmap_size = 268435456');
   runMigrations(db, MIGRATIONS);
+  cacheStatements(db);
   return db;
+}
+
+/** Dynamic SQL (column lists, IN lists) could otherwise grow the cache without bound. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Repositories call `db.prepare(sql)` inside each method; compiling the same SQL again on every
+ * request cost more than running it. Statements are cached by their text, so every repository
+ * gets a compiled statement back without having to keep its own. Safe because better-sqlite3
+ * statements run synchronously to completion (none of ours is iterated) and none is bound,
+ * plucked or made raw, which would change a shared statement for the next caller.
+ */
+function cacheStatements(db: Database): void {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  const cached = (source: string): BetterSqlite3.Statement => {
+    let statement = cache.get(source);
+    if (statement === undefined) {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      cache.set(source, statement);
+    }
+    return statement;
+  };
+  db.prepare = cached as Database['prepare'];
 }

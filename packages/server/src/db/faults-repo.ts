@@ -38,6 +38,13 @@ function fromRow(row: FaultRow): FaultRecord {
 }
 
 export class FaultsRepository {
+  /**
+   * Whether any fault is armed, known without a query: every request passes fault injection, and
+   * almost always none is armed. Every change to the table goes through this repository, which
+   * forgets the answer on each change.
+   */
+  #anyArmed: boolean | null = null;
+
   constructor(private readonly db: Database) {}
 
   insert(fault: FaultRecord): void {
@@ -56,6 +63,7 @@ export class FaultsRepository {
         fault.timesLeft,
         fault.createdAt,
       );
+    this.#anyArmed = null;
   }
 
   /** The armed faults, oldest first. */
@@ -66,11 +74,15 @@ export class FaultsRepository {
   }
 
   delete(id: string): boolean {
+    this.#anyArmed = null;
     return this.db.prepare('DELETE FROM faults WHERE id = ?').run(id).changes > 0;
   }
 
   /** Takes one use of the oldest armed fault matching the request, in one transaction. */
   consumeMatch(request: { method: string; path: string; accountId: string | null }): FaultRecord | null {
+    this.#anyArmed ??= this.db.prepare('SELECT 1 FROM faults WHERE times_left > 0 LIMIT 1').get() !== undefined;
+    if (!this.#anyArmed) return null;
+    this.#anyArmed = null;
     return this.db.transaction(() => {
       for (const fault of this.list()) {
         if (fault.method && fault.method.toUpperCase() !== request.method.toUpperCase()) continue;

@@ -158,11 +158,11 @@ export class PostRecordsRepository {
     );
     this.#get = db.prepare('SELECT * FROM post_records WHERE id = ?');
     this.#nextFinish = db.prepare(
-      'SELECT id, finish_at FROM post_records WHERE finish_at IS NOT NULL ORDER BY finish_at, id LIMIT 1',
+      'SELECT id, finish_at FROM post_records WHERE finish_at IS NOT NULL ORDER BY finish_at, rowid LIMIT 1',
     );
     this.#nextFigures = db.prepare(
       `SELECT id, next_figures_at FROM post_records WHERE next_figures_at IS NOT NULL
-       ORDER BY next_figures_at, id LIMIT 1`,
+       ORDER BY next_figures_at, rowid LIMIT 1`,
     );
   }
 
@@ -288,7 +288,10 @@ export class PostRecordsRepository {
     return row ? { id: row.id, at: new Date(row.finish_at) } : null;
   }
 
-  /** The earliest figure collection due (every 6 hours during the first 7 days). */
+  /**
+   * The earliest figure collection due (every 6 hours during the first 7 days). Ties go by rowid
+   * (insertion order), which the partial index holds: ordering by `id` sorted every due row per call.
+   */
   nextFiguresDue(): { id: string; at: Date } | null {
     const row = this.#nextFigures.get() as { id: string; next_figures_at: string } | undefined;
     return row ? { id: row.id, at: new Date(row.next_figures_at) } : null;

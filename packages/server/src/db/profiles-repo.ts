@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { RowCache } from './row-cache.js';
 
 export interface ProfileRecord {
   id: string;
@@ -27,7 +28,12 @@ function fromRow(row: ProfileRow): ProfileRecord {
 }
 
 export class ProfilesRepository {
-  constructor(private readonly db: Database) {}
+  /** GET /accounts lists them on every read; `insert` is the only write (profiles are never removed). */
+  readonly #byAccount: RowCache<ProfileRow[]>;
+
+  constructor(private readonly db: Database) {
+    this.#byAccount = new RowCache(db);
+  }
 
   insert(profile: ProfileRecord): void {
     this.db
@@ -36,6 +42,7 @@ export class ProfilesRepository {
          VALUES (?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM profiles))`,
       )
       .run(profile.id, profile.accountId, profile.name, profile.handle, profile.createdAt);
+    this.#byAccount.clear();
   }
 
   get(id: string): ProfileRecord | null {
@@ -53,9 +60,14 @@ export class ProfilesRepository {
 
   /** Oldest first; ties keep the order of creation. */
   listForAccount(accountId: string, limit = 100): ProfileRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM profiles WHERE account_id = ? ORDER BY created_at, seq LIMIT ?')
-      .all(accountId, limit) as ProfileRow[];
+    const rows =
+      this.#byAccount.read(
+        `${accountId}\n${limit}`,
+        () =>
+          this.db
+            .prepare('SELECT * FROM profiles WHERE account_id = ? ORDER BY created_at, seq LIMIT ?')
+            .all(accountId, limit) as ProfileRow[],
+      ) ?? [];
     return rows.map(fromRow);
   }
 }

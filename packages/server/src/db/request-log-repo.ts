@@ -15,33 +15,74 @@ export interface RequestLogEntry {
 /** Only the last requests are kept (reference-server.md: at most 1,000). */
 export const REQUEST_LOG_KEPT = 1000;
 
+/** Rows are written in one transaction per batch: this many at most, or after this long. */
+const FLUSH_ROWS = 200;
+const FLUSH_AFTER_MS = 25;
+
+/**
+ * The log is written behind the answers: one INSERT (and the trim) per request in its own commit
+ * cost more than the rest of a read. Entries wait in memory for a few milliseconds and are
+ * written together; `list` flushes first, so the admin API always sees every answered request,
+ * and the app flushes on close.
+ */
 export class RequestLogRepository {
+  #pending: RequestLogEntry[] = [];
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
   constructor(private readonly db: Database) {}
 
   add(entry: RequestLogEntry): void {
-    const info = this.db
-      .prepare(
-        `INSERT INTO request_log (at, method, path, status, error_code, duration_ms, account_id, idempotency_key, replayed)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        entry.at,
-        entry.method,
-        entry.path,
-        entry.status,
-        entry.errorCode,
-        entry.durationMs,
-        entry.accountId,
-        entry.idempotencyKey,
-        entry.replayed ? 1 : 0,
-      );
-    this.db
-      .prepare('DELETE FROM request_log WHERE id <= ?')
-      .run(Number(info.lastInsertRowid) - REQUEST_LOG_KEPT);
+    this.#pending.push(entry);
+    if (this.#pending.length >= FLUSH_ROWS) this.flush();
+    else if (this.#timer === null) {
+      this.#timer = setTimeout(() => {
+        try {
+          this.flush();
+        } catch {
+          // Logging must never fail the server (e.g. the database closed at shutdown).
+        }
+      }, FLUSH_AFTER_MS);
+      this.#timer.unref?.();
+    }
+  }
+
+  /** Writes the waiting entries and trims the log to the last `REQUEST_LOG_KEPT`. */
+  flush(): void {
+    if (this.#timer !== null) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    if (this.#pending.length === 0) return;
+    const entries = this.#pending;
+    this.#pending = [];
+    if (!this.db.open) return;
+    const insert = this.db.prepare(
+      `INSERT INTO request_log (at, method, path, status, error_code, duration_ms, account_id, idempotency_key, replayed)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.db.transaction(() => {
+      let lastId = 0;
+      for (const entry of entries) {
+        const info = insert.run(
+          entry.at,
+          entry.method,
+          entry.path,
+          entry.status,
+          entry.errorCode,
+          entry.durationMs,
+          entry.accountId,
+          entry.idempotencyKey,
+          entry.replayed ? 1 : 0,
+        );
+        lastId = Number(info.lastInsertRowid);
+      }
+      this.db.prepare('DELETE FROM request_log WHERE id <= ?').run(lastId - REQUEST_LOG_KEPT);
+    })();
   }
 
   /** Newest first. */
   list(filter: { accountId?: string | undefined; limit: number }): RequestLogEntry[] {
+    this.flush();
     const rows = (
       filter.accountId
         ? this.db

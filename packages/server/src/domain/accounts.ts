@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type Plan } from '@socialpub/core';
+import { apiError, type Plan } from '@socialpub/core';
 import type { Clock } from '../clock.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { Repositories } from '../db/repositories.js';
@@ -42,7 +42,7 @@ function ensureEmailFree(repos: Repositories, email: string | null | undefined, 
   if (!email) return;
   const holder = repos.accounts.findByEmail(email);
   if (holder && holder.id !== ownId) {
-    throw new ApiError('conflict', 'Another account already uses this e-mail address.', { status: 409 });
+    throw apiError('conflict', 'Another account already uses this e-mail address.');
   }
 }
 

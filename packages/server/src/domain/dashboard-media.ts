@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ApiError, cleanFileName, LIMITS, mediaTypeFromFileName } from '@socialpub/core';
+import { apiError, cleanFileName, LIMITS, mediaTypeFromFileName } from '@socialpub/core';
 import type { Clock } from '../clock.js';
 import type { MediaFileRecord } from '../db/media-files-repo.js';
 import type { Repositories } from '../db/repositories.js';
@@ -58,24 +58,16 @@ export function addDashboardFile(
   const fileName = cleanFileName(upload.fileName);
   const mediaType = mediaTypeFromFileName(fileName);
   if (!mediaType) {
-    throw new ApiError(
-      'unsupported_media_type',
-      'Accepted files: .jpg .jpeg .png .webp .mp4 .m4v .mov .webm.',
-      {
-        status: 415,
-      },
-    );
+    throw apiError('unsupported_media_type', 'Accepted files: .jpg .jpeg .png .webp .mp4 .m4v .mov .webm.');
   }
   if (upload.bytes.byteLength === 0) {
-    throw new ApiError('bad_request', 'content_base64 holds no bytes.', {
-      status: 400,
+    throw apiError('bad_request', 'content_base64 holds no bytes.', {
       extra: { parameter: 'content_base64' },
     });
   }
   const max = mediaType.kind === 'video' ? LIMITS.uploadLink.maxVideoBytes : LIMITS.uploadLink.maxImageBytes;
   if (upload.bytes.byteLength > max) {
-    throw new ApiError('media_too_large', `The file is larger than ${max} bytes.`, {
-      status: 413,
+    throw apiError('media_too_large', `The file is larger than ${max} bytes.`, {
       extra: { size_bytes: upload.bytes.byteLength, max_bytes: max },
     });
   }

@@ -1,4 +1,4 @@
-import { ApiError, LIMITS, PLATFORMS, type Platform } from '@socialpub/core';
+import { apiError, LIMITS, PLATFORMS, type Platform } from '@socialpub/core';
 import type { Clock } from '../clock.js';
 import type { ConnectionRecord } from '../db/connections-repo.js';
 import type { Repositories } from '../db/repositories.js';
@@ -51,7 +51,7 @@ export class PostingOptionsService {
   read(accountId: string, profileId: string, query: PostingOptionsQuery): PostingOptionsAnswer {
     const profile = this.repos.profiles.getForAccount(accountId, profileId);
     if (!profile) {
-      throw new ApiError(
+      throw apiError(
         'account_not_found',
         'No profile with this id on your account. See GET /api/v2/accounts.',
         {

@@ -1,4 +1,4 @@
-import { ApiError, LIMITS } from '@socialpub/core';
+import { type ApiError, apiError, LIMITS } from '@socialpub/core';
 import type { Clock } from '../clock.js';
 import type { Repositories } from '../db/repositories.js';
 
@@ -23,10 +23,10 @@ function secondsToNextMinute(at: Date): number {
 
 function refusal(limit: number, now: Date): ApiError {
   const wait = secondsToNextMinute(now);
-  return new ApiError(
+  return apiError(
     'rate_limited',
     `Too many reads: at most ${limit} per minute. Try again in ${wait} seconds.`,
-    { status: 429, retryAfterSeconds: wait, extra: { retry_after_seconds: wait, limit } },
+    { retryAfterSeconds: wait, extra: { retry_after_seconds: wait, limit } },
   );
 }
 
@@ -51,6 +51,13 @@ export class ReadLimiter {
     const now = this.clock.now();
     const minute = utcMinute(now);
     const counters = this.repos.readCounters;
+    if (kind !== 'options') {
+      if (!counters.incrementBelow(accountId, READS_BUCKET, minute, LIMITS.reads.perUtcMinute)) {
+        throw refusal(LIMITS.reads.perUtcMinute, now);
+      }
+      this.#prune(minute);
+      return;
+    }
     if (counters.get(accountId, READS_BUCKET, minute) >= LIMITS.reads.perUtcMinute) {
       throw refusal(LIMITS.reads.perUtcMinute, now);
     }
@@ -61,9 +68,13 @@ export class ReadLimiter {
       throw refusal(LIMITS.reads.optionsPerMinute, now);
     }
     counters.increment(accountId, READS_BUCKET, minute);
-    if (kind === 'options') counters.increment(accountId, OPTIONS_BUCKET, minute);
+    counters.increment(accountId, OPTIONS_BUCKET, minute);
+    this.#prune(minute);
+  }
+
+  #prune(minute: string): void {
     if (this.#lastPruned !== minute) {
-      counters.pruneBefore(minute);
+      this.repos.readCounters.pruneBefore(minute);
       this.#lastPruned = minute;
     }
   }

@@ -2,13 +2,16 @@ import type { ErrorFamily } from '@socialpub/core';
 
 /**
  * The one place that knows which body family an address answers in ("Errors", Shapes):
- * upload links (`/api/v2/media/uploads...`) use the upload-link shape; the media import and its
+ * upload links (`/api/v2/media/uploads...`) and their storage endpoint (`/storage/uploads/...`) use
+ * the upload-link shape; the media import and its
  * status request (`/api/v2/media`, `/legacy/media`) the media-import shape; everything else
  * (posts, reads including `/api/v2/media/files`, the admin API) the standard shape.
  */
 export function familyOfPath(path: string): ErrorFamily {
   const clean = stripTrailingSlash(path);
   if (clean === '/api/v2/media/uploads' || clean.startsWith('/api/v2/media/uploads/')) return 'upload_link';
+  // The storage endpoint answers in the upload-link shape too, also for failures it did not foresee.
+  if (clean.startsWith('/storage/uploads/')) return 'upload_link';
   if (clean === '/api/v2/media' || clean === '/legacy/media' || clean.startsWith('/legacy/media/')) {
     return 'media_import';
   }

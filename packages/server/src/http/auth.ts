@@ -1,4 +1,4 @@
-import { ApiError } from '@socialpub/core';
+import { apiError } from '@socialpub/core';
 import type { MiddlewareHandler } from 'hono';
 import type { Repositories } from '../db/repositories.js';
 import { bearerToken, resolveApiKey } from '../domain/api-keys.js';
@@ -14,12 +14,11 @@ export function apiKeyAuth(repos: Repositories): MiddlewareHandler<AppEnv> {
     const presented = bearerToken(c.req.header('authorization'));
     const caller = presented === null ? null : resolveApiKey(repos, presented);
     if (!caller) {
-      throw new ApiError(
+      throw apiError(
         'unauthorized',
         presented === null
           ? 'Send your API key as "Authorization: Bearer <API_KEY>".'
           : 'This API key is not valid or was revoked.',
-        { status: 401 },
       );
     }
     c.set('caller', caller);

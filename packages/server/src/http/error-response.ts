@@ -1,4 +1,4 @@
-import { ApiError, errorBodyFor, isApiError, LIMITS } from '@socialpub/core';
+import { ApiError, apiError, errorBodyFor, isApiError, LIMITS } from '@socialpub/core';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { familyOfPath, ownRefusalCode } from './address.js';
@@ -20,6 +20,8 @@ export function errorResponse(
 ): Response {
   const path = c.req.path;
   const code = ownRefusalCode(path, err.code);
+  // Not `apiError`: the older address renames a refusal already built from the catalog and keeps
+  // its status (e.g. 401 unauthorized becomes 401 api_error), so everything is copied as it was.
   const effective =
     code === err.code
       ? err
@@ -54,9 +56,9 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   console.error(`[socialpub] ${c.req.method} ${c.req.path} failed:`, err);
   return errorResponse(
     c,
-    new ApiError('server_error', 'Something went wrong on our side. Try again in a minute.', { status: 500 }),
+    apiError('server_error', 'Something went wrong on our side. Try again in a minute.'),
   );
 };
 
 export const notFound: NotFoundHandler<AppEnv> = (c) =>
-  errorResponse(c, new ApiError('not_found', `No such address: ${c.req.path}.`, { status: 404 }));
+  errorResponse(c, apiError('not_found', `No such address: ${c.req.path}.`));

@@ -4,6 +4,8 @@ import type { FaultAnswer, FaultsRepository } from '../db/faults-repo.js';
 import type { AppEnv } from './context.js';
 import { ConnectionDroppedError, errorResponse } from './error-response.js';
 
+// Not `apiError`: a fault replays whatever status and code the admin armed (any documented 5xx or
+// 503, or a code a client wants to test against), so the catalog must not refuse or reshape it.
 function faultError(answer: Exclude<FaultAnswer, 'drop'>): ApiError {
   return new ApiError(answer.code, `Simulated fault: ${answer.code} (armed through the admin API).`, {
     status: answer.status,

@@ -1,4 +1,4 @@
-import { ApiError } from '@socialpub/core';
+import { type ApiError, apiError } from '@socialpub/core';
 import type { Context } from 'hono';
 import type { AppEnv } from './context.js';
 
@@ -13,7 +13,7 @@ export type JsonBody = Record<string, unknown>;
 
 function refuse(message: string): ApiError {
   // The route's address turns `bad_request` into `invalid_request` or `api_error` where documented.
-  return new ApiError('bad_request', message, { status: 400 });
+  return apiError('bad_request', message);
 }
 
 /** Reads the body as one JSON object, or throws 400 (invalid JSON, not an object, too large). */

@@ -1,4 +1,4 @@
-import { ApiError } from '@socialpub/core';
+import { apiError } from '@socialpub/core';
 import type { Hono } from 'hono';
 import type { AppEnv } from './context.js';
 import { errorResponse } from './error-response.js';
@@ -32,13 +32,7 @@ export function mountMethodGuards(app: Hono<AppEnv>): void {
       if (c.req.method === 'OPTIONS' && allow.includes('OPTIONS')) {
         return c.body(null, 204, { Allow: header });
       }
-      const err = new ApiError(
-        'method_not_allowed',
-        `${c.req.method} is not allowed here. Allowed: ${header}.`,
-        {
-          status: 405,
-        },
-      );
+      const err = apiError('method_not_allowed', `${c.req.method} is not allowed here. Allowed: ${header}.`);
       return errorResponse(c, err, { Allow: header });
     });
   }

@@ -1,4 +1,4 @@
-import { ApiError, type Warning } from '@socialpub/core';
+import { apiError, type Warning } from '@socialpub/core';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from './context.js';
@@ -32,7 +32,7 @@ export function parseQuery<S extends z.ZodType>(
       continue;
     }
     if (values.length > 1) {
-      throw new ApiError('bad_request', `Send "${name}" once.`, { status: 400, extra: { parameter: name } });
+      throw apiError('bad_request', `Send "${name}" once.`, { extra: { parameter: name } });
     }
     raw[name] = values[0] ?? '';
   }
@@ -40,8 +40,7 @@ export function parseQuery<S extends z.ZodType>(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const parameter = String(issue?.path[0] ?? known[0] ?? 'query');
-    throw new ApiError('bad_request', `Parameter "${parameter}": ${issue?.message ?? 'invalid value'}.`, {
-      status: 400,
+    throw apiError('bad_request', `Parameter "${parameter}": ${issue?.message ?? 'invalid value'}.`, {
       extra: { parameter },
     });
   }
@@ -51,8 +50,7 @@ export function parseQuery<S extends z.ZodType>(
 /** A path id that must be a UUID answers 400 `bad_request` with `error.parameter` `id` otherwise. */
 export function requireUuid(value: string, parameter = 'id'): string {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
-    throw new ApiError('bad_request', `"${parameter}" must be a UUID.`, {
-      status: 400,
+    throw apiError('bad_request', `"${parameter}" must be a UUID.`, {
       extra: { parameter },
     });
   }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.js';
 import type { RequestLogRepository } from '../db/request-log-repo.js';
 import type { AppEnv } from './context.js';
@@ -6,6 +6,17 @@ import type { AppEnv } from './context.js';
 /** The admin API and the health check are the harness, not traffic a client wants to inspect. */
 function isLogged(path: string): boolean {
   return !path.startsWith('/admin/') && path !== '/health';
+}
+
+/**
+ * The key the service keyed on: the idempotency middleware's normalised key when it applied to the
+ * request; else the raw header (cut to the 255 characters a key may have), so a refused or ignored
+ * key still shows what the client sent.
+ */
+function loggedIdempotencyKey(c: Context<AppEnv>): string | null {
+  const normalized = c.get('idempotencyKey');
+  if (normalized !== undefined) return normalized;
+  return c.req.header('idempotency-key')?.slice(0, 255) ?? null;
 }
 
 /**
@@ -27,7 +38,7 @@ export function requestLog(log: RequestLogRepository, clock: Clock): MiddlewareH
           errorCode: c.get('errorCode') ?? null,
           durationMs: Math.round(performance.now() - started),
           accountId: c.get('caller')?.account.id ?? null,
-          idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) ?? null,
+          idempotencyKey: loggedIdempotencyKey(c),
           replayed: c.res.headers.get('idempotent-replayed') === 'true',
         });
       } catch {

@@ -53,7 +53,10 @@ describe('buildOpenApiDocument', () => {
 
   it('lists every code of the error catalog in some error answer of some operation', () => {
     const listed = responseErrorCodes(doc);
-    const missing = Object.keys(ERROR_CATALOG).filter((code) => !listed.has(code));
+    // The admin API's own codes (`adminOnly`) have no operation: the document does not describe it.
+    const missing = Object.values(ERROR_CATALOG)
+      .filter((entry) => entry.adminOnly !== true && !listed.has(entry.code))
+      .map((entry) => entry.code);
     expect(missing).toEqual([]);
   });
 

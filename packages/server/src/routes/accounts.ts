@@ -35,6 +35,9 @@ const OptionsQuerySchema = z.object({
     .optional(),
 });
 
+/** GET /accounts takes no parameter; built once, not on every read. */
+const NoQuerySchema = z.object({});
+
 /** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only). */
 export function accountsRoutes(services: Services): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -42,7 +45,7 @@ export function accountsRoutes(services: Services): Hono<AppEnv> {
   routes.get('/accounts', (c) => {
     const { account } = c.get('caller');
     services.readLimiter.take(account.id, 'accounts');
-    const { warnings } = parseQuery(c, z.object({}), []);
+    const { warnings } = parseQuery(c, NoQuerySchema, []);
     const data = listProfiles(services.repos, account.id, services.clock.now());
     return c.json(warnings.length > 0 ? { data, warnings } : { data }, 200, READ_HEADERS);
   });

@@ -1,4 +1,4 @@
-import { ApiError, apiError } from '@socialpub/core';
+import { type ApiError, apiError } from '@socialpub/core';
 import type { Clock } from '../clock.js';
 import type { UploadLinkRecord, UploadLinksRepository } from '../db/upload-links-repo.js';
 import { sha256Hex } from '../domain/secrets.js';
@@ -42,12 +42,7 @@ export class StorageAccess {
     }
     const found = this.links.findToken(sha256Hex(token.trim()));
     if (found && found.fileId !== link.fileId) {
-      throw new ApiError('forbidden', 'This upload token belongs to another file.', {
-        status: 403,
-        family: 'upload_link',
-        retry: 'never',
-        nextStep: 'Use the token given with this file_id.',
-      });
+      throw apiError('forbidden', 'This upload token belongs to another file.', STORAGE_FAMILY);
     }
     if (!found || Date.parse(found.expiresAt) <= this.clock.now().getTime()) {
       throw apiError('unauthorized', 'The upload token is wrong or expired.', {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, apiError, bareMime, isApiError } from '@socialpub/core';
+import { type ApiError, apiError, bareMime, isApiError } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import type { UploadLinkRecord } from '../db/upload-links-repo.js';
 import type { UploadLinksService } from '../domain/uploads/upload-links-service.js';
@@ -25,12 +25,11 @@ export interface StorageRouteOptions {
 function precondition(c: Context<AppEnv>, required: boolean): void {
   const version = c.req.header('tus-resumable');
   if ((version === undefined && !required) || version?.trim() === TUS_VERSION) return;
-  throw new ApiError('invalid_request', `Send Tus-Resumable: ${TUS_VERSION}.`, {
-    status: 412,
-    ...STORAGE_FAMILY,
-    retry: 'never',
-    nextStep: `Send Tus-Resumable: ${TUS_VERSION} on every request.`,
-  });
+  throw apiError(
+    'tus_version_unsupported',
+    `Send Tus-Resumable: ${TUS_VERSION}, the only version this endpoint speaks.`,
+    STORAGE_FAMILY,
+  );
 }
 
 /** An upload whose bytes are no longer accepted: 410 Gone (the uploaders exit 2 refused). */
@@ -42,11 +41,9 @@ function gone(link: UploadLinkRecord): ApiError {
       STORAGE_FAMILY,
     );
   }
-  return new ApiError('upload_closed', `The upload is ${link.state}; make a new upload link.`, {
-    status: 410,
+  return apiError('upload_closed', `The upload is ${link.state}; make a new upload link.`, {
     ...STORAGE_FAMILY,
-    retry: 'never',
-    nextStep: 'Make a new upload link.',
+    status: 410,
   });
 }
 
@@ -62,8 +59,11 @@ async function answering(
   try {
     return await work();
   } catch (error) {
-    if (isApiError(error)) return errorResponse(c, error, tusHeaders(headers()));
-    throw error;
+    if (!isApiError(error)) throw error;
+    // TUS 1.0.0: a 412 names the versions the server speaks.
+    const version: Record<string, string> =
+      error.code === 'tus_version_unsupported' ? { 'Tus-Version': TUS_VERSION } : {};
+    return errorResponse(c, error, tusHeaders({ ...headers(), ...version }));
   }
 }
 
@@ -99,8 +99,10 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
           lifecycle.recordReceived(link, onDisk);
           link = { ...link, receivedBytes: onDisk };
         }
-        // After a restart the running hash is rebuilt from disk now, so the next PATCH need not wait.
-        storage.hashAt(link.fileId, link.receivedBytes).catch(() => storage.forget(link.fileId));
+        // After a restart the running hash is rebuilt from disk now, so the next PATCH need not wait;
+        // not while a PATCH runs: its hash is ahead of the offset stored so far.
+        if (!storage.isLocked(link.fileId))
+          storage.hashAt(link.fileId, link.receivedBytes).catch(() => storage.forget(link.fileId));
         return c.body(null, 200, tusHeaders(offsetHeaders(link.receivedBytes, link.size)));
       },
       (): Record<string, string> => (c.req.method === 'HEAD' ? {} : { Allow: STORAGE_ALLOW }),
@@ -143,12 +145,7 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
         const declared = parseOffset(c.req.header('content-length'));
         if (declared !== null && offset + declared > link.size) throw tooLong(offset + declared, link.size);
         if (!storage.tryLock(link.fileId)) {
-          throw new ApiError('upload_locked', 'Another client is sending this upload now.', {
-            status: 423,
-            ...STORAGE_FAMILY,
-            retry: 'after_reset',
-            nextStep: 'Another uploader is sending this file; wait, then HEAD for the offset.',
-          });
+          throw apiError('upload_locked', 'Another client is sending this upload now.', STORAGE_FAMILY);
         }
         let written = offset;
         try {
@@ -158,6 +155,7 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
           stored = fresh.receivedBytes;
           checkOffset(offset, fresh.receivedBytes);
           if (service.storagePatchDelayMs > 0) await sleep(service.storagePatchDelayMs);
+          // The offset is persisted at the end of the PATCH (and every 64 MiB of a long one), not per piece.
           const result = await storage.append(link.fileId, offset, link.size, requestBody(c), (position) => {
             written = position;
             lifecycle.recordReceived(fresh, position);
@@ -169,10 +167,12 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
             lifecycle.recordReceived(fresh, offset);
             throw tooLong(link.size + 1, link.size);
           }
+          // A body that broke off: what arrived is stored; the client will HEAD and continue.
+          if (result.broken) return c.body(null, 400, tusHeaders({ 'Upload-Offset': String(result.offset) }));
           return c.body(null, 204, tusHeaders({ 'Upload-Offset': String(result.offset) }));
         } catch (error) {
           if (isApiError(error)) throw error;
-          // The client went away mid-piece: what arrived is kept and the next HEAD shows it.
+          // Writing to disk failed: what was written is kept and the hash is rebuilt from disk.
           storage.forget(link.fileId);
           return c.body(null, 400, tusHeaders({ 'Upload-Offset': String(written) }));
         } finally {
@@ -200,15 +200,10 @@ function offsetHeaders(offset: number, length: number): Record<string, string> {
 
 function checkOffset(sent: number, stored: number): void {
   if (sent === stored) return;
-  throw new ApiError(
-    'invalid_request',
-    `Upload-Offset ${sent} is not the stored offset ${stored}; HEAD again.`,
-    {
-      status: 409,
-      ...STORAGE_FAMILY,
-      retry: 'after_reset',
-      nextStep: 'HEAD the address for Upload-Offset and send from there.',
-    },
+  throw apiError(
+    'upload_offset_mismatch',
+    `Upload-Offset ${sent} is not the stored offset ${stored}; HEAD again and send from ${stored}.`,
+    STORAGE_FAMILY,
   );
 }
 

@@ -46,5 +46,17 @@ export function figuresCollectionSource(services: Services): DueWorkSource {
       const post = services.repos.postRecords.get(due.id);
       if (post) collectFiguresNow(services, post, now);
     },
+    // After a busy minute every sent post's first collection falls due together: one pass for all.
+    runDue(upTo, max) {
+      const { postRecords } = services.repos;
+      let count = 0;
+      for (let due = postRecords.nextFiguresDue(); due && due.at <= upTo && count < max; count++) {
+        const post = postRecords.get(due.id);
+        if (!post) break;
+        collectFiguresNow(services, post, services.clock.now());
+        due = postRecords.nextFiguresDue();
+      }
+      return count;
+    },
   };
 }

@@ -12,6 +12,7 @@ import {
   checkThrottle,
   checkXAddon,
 } from './steps-limits.js';
+import { checkCoverUrl, prepareTiktokPhotoPost } from './steps-media-prepare.js';
 import { checkBodyShape, checkIdempotencyKey, checkJson, checkScheduledFor } from './steps-request.js';
 
 export type CheckStep = (ctx: PublishContext) => void | Promise<void>;
@@ -31,6 +32,8 @@ export const CHECK_STEPS = {
   text_limits: checkTextLimits,
   media_files: checkMediaFiles,
   post_type: checkPostType,
+  cover_url: checkCoverUrl,
+  tiktok_photos: prepareTiktokPhotoPost,
   captions: applyCaptionRules,
   throttle: checkThrottle,
   skool_limit: checkSkoolLimit,
@@ -61,6 +64,8 @@ export const CURRENT_ORDER: readonly CheckName[] = [
   'text_limits',
   'media_files',
   'post_type',
+  'cover_url',
+  'tiktok_photos',
   'captions',
   'throttle',
   'skool_limit',
@@ -90,6 +95,8 @@ export const LEGACY_ORDER: readonly CheckName[] = [
   'text_limits',
   'media_files',
   'post_type',
+  'cover_url',
+  'tiktok_photos',
   'captions',
   'skool_limit',
   'x_addon',
@@ -104,6 +111,8 @@ export const SEND_TIME_ORDER: readonly CheckName[] = [
   'connection',
   'plan_gate',
   'media_files',
+  'cover_url',
+  'tiktok_photos',
   'x_addon',
   'attempts',
   'allowance',

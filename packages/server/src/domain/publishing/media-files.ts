@@ -1,5 +1,5 @@
 import {
-  ApiError,
+  type ApiError,
   apiError,
   LIMITS,
   mediaKindFromUrl,
@@ -10,6 +10,14 @@ import {
 } from '@socialpub/core';
 import type { MediaFileRecord } from '../../db/media-files-repo.js';
 import type { PublishMediaFile } from '../../networks/index.js';
+import { mediaStatusView } from '../media/media-status.js';
+import {
+  answersNotFound,
+  isScheduled,
+  notFoundRefusal,
+  notPublicRefusal,
+  probeAddress,
+} from './media-addresses.js';
 import { type PublishContext, required } from './publish-context.js';
 import { legacyMediaStatusUrl, limitsUrl, mediaStatusUrl } from './publishing-urls.js';
 
@@ -52,9 +60,46 @@ function mediaProcessing(ctx: PublishContext, file: MediaFileRecord): ApiError {
     `The file ${file.fileId} is still importing; nothing was published. Check ${query}.`,
     {
       retryAfterSeconds: retry,
-      extra: { file_id: file.fileId, progress: 0, retry_after_seconds: retry },
+      extra: { file_id: file.fileId, progress: progressOf(ctx, file), retry_after_seconds: retry },
     },
   );
+}
+
+/** The import's real progress, as GET /media?file_id shows it (0 while the size is unknown). */
+function progressOf(ctx: PublishContext, file: MediaFileRecord): number {
+  const { repos, urls } = ctx.deps.services;
+  const library = repos.mediaImports.getForAccount(ctx.account.id, file.fileId);
+  return library === null ? 0 : (mediaStatusView(library, urls.base).progress ?? 0);
+}
+
+/**
+ * A legacy mediaUrls address, asked with a HEAD: a private address is refused; scheduledFor rule 6
+ * refuses one already answering not found; the size it declares feeds the per-network size checks;
+ * a tiktok video needs it ("A tiktok video whose host does not say its size").
+ */
+async function urlFile(ctx: PublishContext, url: string): Promise<PublishMediaFile> {
+  const kind = mediaKindFromUrl(url) ?? 'image';
+  const probe = await probeAddress(ctx, url);
+  if (probe.kind === 'not_public') throw notPublicRefusal('content.mediaUrls', url, probe.message);
+  const scheduled = isScheduled(ctx);
+  if (scheduled && probe.kind === 'answered' && answersNotFound(probe)) {
+    throw notFoundRefusal('content.mediaUrls', url, probe.status);
+  }
+  const size = probe.kind === 'answered' ? probe.size : null;
+  // Decision: a host not answering at all does not refuse a scheduled post (it is fetched when it
+  // goes out, and the network pulls it itself then); a post sent now needs the size now.
+  const excused = scheduled && probe.kind === 'unreachable';
+  if (ctx.platform === 'tiktok' && kind === 'video' && size === null && !excused) {
+    const why =
+      probe.kind === 'answered'
+        ? `answered ${probe.status} without a usable Content-Length`
+        : `did not answer (${probe.message})`;
+    throw apiError(
+      'video_size_unknown',
+      `The host of the tiktok video ${url} ${why}; import the file and send its mediaID.`,
+    );
+  }
+  return { kind, size, type: null, url, file_id: null };
 }
 
 /** Resolves mediaID files (404 / 409 / 422) and the legacy mediaUrls, then the size checks (413). */
@@ -75,9 +120,9 @@ export async function checkMediaFiles(ctx: PublishContext): Promise<void> {
     if (file.status !== 'ready') throw mediaProcessing(ctx, file);
     media.push({ kind: file.kind, size: file.size, type: file.type, file_id: file.fileId, url: null });
   }
-  for (const url of ctx.mediaUrls) {
-    media.push({ kind: mediaKindFromUrl(url) ?? 'image', size: null, type: null, url, file_id: null });
-  }
+  // Every address is asked at once; the answers are read in order.
+  for (const url of ctx.mediaUrls) probeAddress(ctx, url).catch(() => undefined);
+  for (const url of ctx.mediaUrls) media.push(await urlFile(ctx, url));
   ctx.media = media;
   checkSizes(ctx);
 }
@@ -109,7 +154,7 @@ function asPostType(value: string | undefined): PostType | undefined {
 }
 
 function badRequest(message: string): ApiError {
-  return new ApiError('bad_request', message, { status: 400 });
+  return apiError('bad_request', message);
 }
 
 /**

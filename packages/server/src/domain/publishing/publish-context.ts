@@ -1,9 +1,10 @@
-import type { NormalizedPostRequest, Platform, Warning } from '@socialpub/core';
+import type { NormalizedPostRequest, Notice, Platform, Warning } from '@socialpub/core';
 import type { AccountRecord } from '../../db/accounts-repo.js';
 import type { ConnectionRecord } from '../../db/connections-repo.js';
 import type { ProfileRecord } from '../../db/profiles-repo.js';
 import type { PublishMediaFile } from '../../networks/index.js';
 import type { Services } from '../../services.js';
+import type { AddressProbe } from './media-addresses.js';
 import type { PublishingStore } from './publishing-store.js';
 
 /** `/api/v2/posts` or the older `/legacy/posts` ("Older addresses"). */
@@ -46,6 +47,12 @@ export interface PublishContext {
   media: PublishMediaFile[];
   detectedLinks: string[];
   warnings: Warning[];
+  /** Post record `notices`: changes made to get a tiktok photo post out. */
+  notices: Notice[];
+  /** One HEAD per address per request (size checks and scheduledFor rule 6 share it). */
+  probes: Map<string, Promise<AddressProbe>>;
+  /** The scheduler's send of a scheduled post (rule 6 applies when it goes out too). */
+  scheduledSend: boolean;
 }
 
 export function newContext(
@@ -79,6 +86,9 @@ export function newContext(
     media: [],
     detectedLinks: [],
     warnings: [],
+    notices: [],
+    probes: new Map(),
+    scheduledSend: false,
   };
 }
 

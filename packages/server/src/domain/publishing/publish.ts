@@ -85,7 +85,7 @@ export async function sendToNetwork(
         at: now,
         updatedAt: now,
         scheduledPostId,
-        notices: [],
+        notices: ctx.notices,
         hasLinks: ctx.detectedLinks.length > 0,
         username: connection.username,
         simulatedFigures: behaviour.figures ?? null,

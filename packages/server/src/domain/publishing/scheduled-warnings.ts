@@ -17,14 +17,31 @@ function neighbours(ctx: PublishContext, at: Date, ms: number): number {
 
 /**
  * Scheduled answers may add media_url_not_kept, posts_close_together, skool_one_post_per_hour
- * (and caption_over_limit from the text check). Decision: a mediaUrls address is not fetched at
- * request time (no safe fetcher in this area), so `media_not_available` is not answered here.
+ * (and caption_over_limit from the text check). `media_not_available` (rule 6) is refused by the
+ * media steps, which ask the addresses.
  */
 export function addScheduledWarnings(ctx: PublishContext): void {
   if (ctx.delivery.kind !== 'schedule') return;
   const at = ctx.delivery.at;
   if (ctx.mediaUrls.length > 0) {
-    warn(ctx, 'media_url_not_kept', 'mediaUrls are fetched when the post goes out; no copy is kept.');
+    warn(ctx, 'media_url_not_kept', 'mediaUrls are fetched when the post goes out; no copy is kept.', {
+      field: 'content.mediaUrls',
+    });
+  }
+  // Rule 6: "A reel's instagram.coverUrl behaves the same".
+  if (
+    ctx.platform === 'instagram' &&
+    ctx.postType === 'reel' &&
+    typeof ctx.options['coverUrl'] === 'string'
+  ) {
+    warn(
+      ctx,
+      'media_url_not_kept',
+      'instagram.coverUrl is fetched when the post goes out; no copy is kept.',
+      {
+        field: 'instagram.coverUrl',
+      },
+    );
   }
   const spacingMs = LIMITS.throttle.postSpacingSecondsPerNetwork * 1000;
   if (neighbours(ctx, at, spacingMs) > 0) {

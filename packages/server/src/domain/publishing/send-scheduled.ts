@@ -41,6 +41,7 @@ export async function sendScheduledPost(
     postType: kept.postType,
     mediaIds: kept.mediaIds,
     mediaUrls: kept.mediaUrls,
+    scheduledSend: true,
   });
   try {
     await runChecks(ctx, SEND_TIME_ORDER);

@@ -1,4 +1,4 @@
-import { ApiError, apiError, NETWORKS, passesPlanGate, resolveProfile } from '@socialpub/core';
+import { apiError, isErrorCode, NETWORKS, passesPlanGate, resolveProfile } from '@socialpub/core';
 import { effectiveHealth } from '../network-health.js';
 import { type PublishContext, required } from './publish-context.js';
 import { upgradeUrl } from './publishing-urls.js';
@@ -54,7 +54,9 @@ export function checkConnection(ctx: PublishContext): void {
   }
   if (effectiveHealth(connection, ctx.now) === 'reconnect_required') {
     const { status, code } = NETWORKS[platform].signInRejected;
-    throw new ApiError(code, `The ${platform} sign-in of this profile expired: reconnect ${platform}.`, {
+    // The networks table names the code as a string; an unknown one is a defect of that table.
+    if (!isErrorCode(code)) throw new TypeError(`NETWORKS.${platform}.signInRejected: unknown code ${code}`);
+    throw apiError(code, `The ${platform} sign-in of this profile expired: reconnect ${platform}.`, {
       status,
     });
   }

@@ -1,5 +1,5 @@
 import {
-  ApiError,
+  type ApiError,
   apiError,
   codePointLength,
   extractAutoMusic,
@@ -12,7 +12,7 @@ import {
 import { type PublishContext, required, warn } from './publish-context.js';
 
 function badRequest(message: string): ApiError {
-  return new ApiError('bad_request', message, { status: 400 });
+  return apiError('bad_request', message);
 }
 
 /**

@@ -1,5 +1,5 @@
 import {
-  ApiError,
+  type ApiError,
   apiError,
   NETWORKS,
   normalizeIdempotencyKey,
@@ -13,8 +13,7 @@ import { type PublishContext, required, warn } from './publish-context.js';
 // Body-shape refusals are the address's own (`bad_request`, `api_error` on the older address:
 // the route's error mapping renames them), never a network's.
 function badRequest(message: string, parameter?: string): ApiError {
-  return new ApiError('bad_request', message, {
-    status: 400,
+  return apiError('bad_request', message, {
     ...(parameter === undefined ? {} : { extra: { parameter } }),
   });
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
   apiError,
   type CancelUploadResponse,
   type CompleteResponse,
@@ -87,8 +86,7 @@ export class UploadLinksService implements DueWorkSource {
       throw apiError('plan_limit_reached', 'Upload links need a paid plan (Beginner or higher).');
     }
     if (!account.uploadsEnabled) {
-      throw new ApiError('upload_links_paused', 'Upload links are switched off for this account.', {
-        status: 503,
+      throw apiError('upload_links_paused', 'Upload links are switched off for this account.', {
         retry: 'never',
         nextStep: 'Import the file from a public URL instead, or ask support to switch uploads on.',
       });

@@ -1,7 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { MediaFolder } from '../../files/media-folder.js';
 
 interface LiveHash {
@@ -10,10 +12,17 @@ interface LiveHash {
   offset: number;
 }
 
+/** Gathered while the previous write runs, then written in one `writev` (large sequential writes). */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+/** A PATCH longer than this persists its offset on the way, so a crash costs at most this much resending. */
+const CHECKPOINT_BYTES = 64 * 1024 * 1024;
+
 export interface AppendResult {
   offset: number;
   /** The body went past Upload-Length; what fitted was kept. */
   overflow: boolean;
+  /** The client broke off mid-body; everything that arrived is on disk and counted in `offset`. */
+  broken: boolean;
 }
 
 /**
@@ -101,45 +110,76 @@ export class UploadStorage {
   }
 
   /**
-   * Appends the body at `offset`, never past `limit` bytes. Each piece is written at its position,
-   * then hashed, then reported, so the stored offset, the bytes on disk and the hash move together;
-   * awaiting each write before reading on keeps a slow disk from buffering a whole chunk in memory.
+   * Appends the body at `offset`, never past `limit` bytes, through one write stream: pieces are
+   * hashed as they pass and reach the disk in large sequential writes (up to `WRITE_BUFFER_BYTES`
+   * gathered while the previous write runs); the stream's high-water mark holds the socket back, so
+   * a chunk is never buffered whole. The stored offset is the caller's to persist, through
+   * `onStored`: every `CHECKPOINT_BYTES` of a long PATCH and once at its end (also when the body
+   * breaks off: the bytes written by then are kept). Only bytes already written are ever reported,
+   * so a crash can leave the file longer than the stored offset, never shorter; the next PATCH cuts
+   * it back and the hash is rebuilt from disk up to the stored offset.
    */
   async append(
     fileId: string,
     offset: number,
     limit: number,
     body: AsyncIterable<Uint8Array>,
-    onWritten: (offset: number) => void,
+    onStored: (offset: number) => void,
   ): Promise<AppendResult> {
     const live = await this.hashAt(fileId, offset);
     // A crash between a write and its offset update can leave bytes past the stored offset.
     const onDisk = await this.sizeOnDisk(fileId);
     if (onDisk !== null && onDisk > offset) await truncate(this.partPath(fileId), offset);
-    const handle = await open(this.partPath(fileId), onDisk === null ? 'w' : 'r+');
-    let position = offset;
+    const out = createWriteStream(this.partPath(fileId), {
+      flags: onDisk === null ? 'w' : 'r+',
+      start: offset,
+      highWaterMark: WRITE_BUFFER_BYTES,
+    });
+    // The hash runs ahead of the disk by what the stream buffers: nobody may take it meanwhile.
+    live.offset = Number.NaN;
+    let hashed = offset;
     let overflow = false;
-    try {
-      for await (const piece of body) {
-        if (piece.byteLength === 0) continue;
-        const room = limit - position;
-        const part = piece.byteLength > room ? piece.subarray(0, room) : piece;
-        if (part.byteLength > 0) {
-          await handle.write(part, 0, part.byteLength, position);
-          live.hash.update(part);
-          position += part.byteLength;
-          live.offset = position;
-          onWritten(position);
+    let checkpoint = offset + CHECKPOINT_BYTES;
+    let broken = false;
+    async function* limited(): AsyncGenerator<Uint8Array> {
+      try {
+        for await (const piece of body) {
+          const room = limit - hashed;
+          const part = piece.byteLength > room ? piece.subarray(0, room) : piece;
+          if (part.byteLength > 0) {
+            live.hash.update(part);
+            hashed += part.byteLength;
+            yield part;
+          }
+          if (part.byteLength < piece.byteLength) {
+            overflow = true;
+            return;
+          }
+          const written = offset + out.bytesWritten;
+          if (written >= checkpoint) {
+            onStored(written);
+            checkpoint = written + CHECKPOINT_BYTES;
+          }
         }
-        if (part.byteLength < piece.byteLength) {
-          overflow = true;
-          break;
-        }
+      } catch {
+        // The client broke off mid-piece. Ending normally lets the write stream flush what it
+        // still buffers (up to 1 MiB); an error here would destroy the stream and drop those bytes,
+        // so a flaky client would resend them. The running hash stays valid for the next PATCH.
+        broken = true;
       }
-    } finally {
-      await handle.close();
     }
-    return { offset: position, overflow };
+    try {
+      await pipeline(limited(), out);
+    } catch (error) {
+      if (!out.closed) await once(out, 'close').catch(() => {});
+      this.forget(fileId);
+      onStored(offset + out.bytesWritten);
+      throw error;
+    }
+    live.offset = hashed;
+    this.#live.set(fileId, live);
+    onStored(hashed);
+    return { offset: hashed, overflow, broken };
   }
 
   /** Cuts the part file back to `offset`; the running hash is rebuilt from disk when next needed. */
