@@ -46,6 +46,8 @@ export class MediaService {
     this.retention = new MediaRetention(deps.repos, deps.folder);
     this.retention.onRemoved((removed) => this.importer.abort(removed.fileId));
     deps.dueWork.addSource(this.retention);
+    // Made at start, not on first use: a read refused for a foreign cursor must change nothing.
+    this.cursorSecret();
   }
 
   baseUrl(): string {

@@ -21,6 +21,7 @@ import {
 import type { KeptPostRequest, StoredScheduledPost } from './publishing-store.js';
 import { upgradeUrl } from './publishing-urls.js';
 import { type ScheduledSendResult, sendScheduledPost } from './send-scheduled.js';
+import { checkThrottle } from './steps-limits.js';
 
 export interface PublishRequestInput {
   address: PostsAddress;
@@ -80,7 +81,15 @@ export class PublishingService {
       const id = this.#schedule(ctx, delivery.at, 'The daily allowance was used; moved to the next UTC day.');
       return queuedAnswer(ctx, id, delivery, upgradeUrl(this.deps.services.urls.base));
     }
-    return sendAnswer(ctx, await sendToNetwork(ctx, null));
+    // Checked again with no await before the send: another request may have taken the network's
+    // 20-second slot while this one awaited its checks (Limits, Request throttle).
+    checkThrottle(ctx);
+    const release = this.deps.store.beginSend(ctx.account.id, required(ctx.platform, 'platform'), ctx.now);
+    try {
+      return sendAnswer(ctx, await sendToNetwork(ctx, null));
+    } finally {
+      release();
+    }
   }
 
   /** The scheduler's send of a due scheduled post (at-send-time checks, then the network). */

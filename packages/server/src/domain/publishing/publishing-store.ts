@@ -28,7 +28,23 @@ export interface KeptPostRequest {
  * counters repository is kept up to date beside them for the admin `usage` view.
  */
 export class PublishingStore {
+  /** Sends handed to a network but not yet recorded, by `account:platform`, with their send time. */
+  readonly #sending = new Map<string, Date>();
+
   constructor(private readonly repos: Repositories) {}
+
+  /**
+   * Limits, Request throttle: a send in flight holds its network's 20-second slot until its post
+   * record exists, so two requests arriving together cannot both pass the wait (the record is only
+   * written once the network answers). Returns the release, called once the send has finished.
+   */
+  beginSend(accountId: string, platform: Platform, at: Date): () => void {
+    const key = `${accountId}:${platform}`;
+    this.#sending.set(key, at);
+    return () => {
+      if (this.#sending.get(key) === at) this.#sending.delete(key);
+    };
+  }
 
   insertPost(post: StoredPost, accountCreatedAt: Date): void {
     this.repos.postRecords.insert(post);
@@ -59,7 +75,10 @@ export class PublishingStore {
 
   /** Latest send of the account to the network (the 20-second wait). */
   lastPostAt(accountId: string, platform: Platform): Date | null {
-    return this.repos.postRecords.lastPostAt(accountId, platform);
+    const recorded = this.repos.postRecords.lastPostAt(accountId, platform);
+    const inFlight = this.#sending.get(`${accountId}:${platform}`) ?? null;
+    if (inFlight === null || (recorded !== null && recorded >= inFlight)) return recorded;
+    return inFlight;
   }
 
   insertScheduledPost(post: StoredScheduledPost): void {
