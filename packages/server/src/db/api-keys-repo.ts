@@ -53,7 +53,8 @@ export class ApiKeysRepository {
   findByHash(keyHash: string): ApiKeyRecord | null {
     const row = this.#byHash.read(
       keyHash,
-      () => this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as ApiKeyRow | undefined,
+      () =>
+        this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as ApiKeyRow | undefined,
     );
     return row ? fromRow(row) : null;
   }

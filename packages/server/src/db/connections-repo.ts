@@ -78,23 +78,26 @@ export class ConnectionsRepository {
   }
 
   get(profileId: string, platform: Platform): ConnectionRecord | null {
-    const row = this.db
-      .prepare('SELECT * FROM network_connections WHERE profile_id = ? AND platform = ?')
-      .get(profileId, platform) as ConnectionRow | undefined;
+    // From the profile's cached rows: every POST /posts check reads its connection.
+    const row = this.#rows(profileId).find((candidate) => candidate.platform === platform);
     return row ? fromRow(row) : null;
   }
 
   /** Sorted by network name, as the profile record lists them. */
   listForProfile(profileId: string): ConnectionRecord[] {
-    const rows =
+    return this.#rows(profileId).map(fromRow);
+  }
+
+  #rows(profileId: string): ConnectionRow[] {
+    return (
       this.#byProfile.read(
         profileId,
         () =>
           this.db
             .prepare('SELECT * FROM network_connections WHERE profile_id = ? ORDER BY platform')
             .all(profileId) as ConnectionRow[],
-      ) ?? [];
-    return rows.map(fromRow);
+      ) ?? []
+    );
   }
 
   delete(profileId: string, platform: Platform): boolean {

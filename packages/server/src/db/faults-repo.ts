@@ -80,7 +80,8 @@ export class FaultsRepository {
 
   /** Takes one use of the oldest armed fault matching the request, in one transaction. */
   consumeMatch(request: { method: string; path: string; accountId: string | null }): FaultRecord | null {
-    this.#anyArmed ??= this.db.prepare('SELECT 1 FROM faults WHERE times_left > 0 LIMIT 1').get() !== undefined;
+    this.#anyArmed ??=
+      this.db.prepare('SELECT 1 FROM faults WHERE times_left > 0 LIMIT 1').get() !== undefined;
     if (!this.#anyArmed) return null;
     this.#anyArmed = null;
     return this.db.transaction(() => {

@@ -30,9 +30,12 @@ function fromRow(row: ProfileRow): ProfileRecord {
 export class ProfilesRepository {
   /** GET /accounts lists them on every read; `insert` is the only write (profiles are never removed). */
   readonly #byAccount: RowCache<ProfileRow[]>;
+  /** A profile's row never changes once inserted. */
+  readonly #byId: RowCache<ProfileRow>;
 
   constructor(private readonly db: Database) {
     this.#byAccount = new RowCache(db);
+    this.#byId = new RowCache(db);
   }
 
   insert(profile: ProfileRecord): void {
@@ -46,16 +49,21 @@ export class ProfilesRepository {
   }
 
   get(id: string): ProfileRecord | null {
-    const row = this.db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
+    const row = this.#row(id);
     return row ? fromRow(row) : null;
   }
 
   /** Another account's profile reads exactly like one that does not exist (Authentication, rule 4). */
   getForAccount(accountId: string, id: string): ProfileRecord | null {
-    const row = this.db
-      .prepare('SELECT * FROM profiles WHERE id = ? AND account_id = ?')
-      .get(id, accountId) as ProfileRow | undefined;
-    return row ? fromRow(row) : null;
+    const row = this.#row(id);
+    return row && row.account_id === accountId ? fromRow(row) : null;
+  }
+
+  #row(id: string): ProfileRow | undefined {
+    return this.#byId.read(
+      id,
+      () => this.db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined,
+    );
   }
 
   /** Oldest first; ties keep the order of creation. */
