@@ -93,6 +93,9 @@ interface PostRecordRow {
   next_figures_at: string | null;
 }
 
+/** Limit answers kept in memory; a bound only (each is a few bytes), cleared whole when reached. */
+const ANSWERS_KEPT = 10_000;
+
 const iso = (value: string): string => new Date(value).toISOString();
 const isoOrNull = (value: string | null | undefined): string | null =>
   value === null || value === undefined ? null : iso(value);
@@ -149,6 +152,24 @@ export class PostRecordsRepository {
   /** Prepared once per distinct statement: the scheduler runs these thousands of times a minute. */
   readonly #statements = new Map<string, Statement>();
 
+  /**
+   * Answers of the limit queries (counts, latest send), by statement and values. Every check of a
+   * post (dry runs included) asks them again; the table is written only through `insert` and
+   * `update` here, which drop them all, so a kept answer is always the table's current one.
+   */
+  readonly #answers = new Map<string, unknown>();
+
+  #remember<T>(key: string, load: () => T): T {
+    if (this.#answers.has(key)) return this.#answers.get(key) as T;
+    const value = load();
+    // A transaction may still roll back what it read; past the bound, start again.
+    if (!this.db.inTransaction) {
+      if (this.#answers.size >= ANSWERS_KEPT) this.#answers.clear();
+      this.#answers.set(key, value);
+    }
+    return value;
+  }
+
   constructor(private readonly db: Database) {
     this.#insert = db.prepare(
       `INSERT INTO post_records (id, account_id, profile_id, platform, status, media_type, publish_id,
@@ -180,6 +201,7 @@ export class PostRecordsRepository {
   }
 
   insert(post: StoredPostRecord): void {
+    this.#answers.clear();
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
     const nextFiguresAt = post.nextFiguresAt ?? (post.status === 'success' ? publishedAt : null);
     this.#insert.run(
@@ -217,6 +239,7 @@ export class PostRecordsRepository {
       values.push(toDb(value));
     }
     if (sets.length === 0) return;
+    this.#answers.clear();
     this.#prepare(`UPDATE post_records SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }
 
@@ -260,18 +283,22 @@ export class PostRecordsRepository {
     }
     if (query.countingOnly === true) where.push("status <> 'failed'");
     if (query.withLinks === true) where.push('has_links = 1');
-    const row = this.#prepare(`SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`).get(
-      ...values,
-    ) as { n: number };
-    return row.n;
+    const sql = `SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`;
+    return this.#remember(`${sql}\n${values.join('\n')}`, () => {
+      const row = this.#prepare(sql).get(...values) as { n: number };
+      return row.n;
+    });
   }
 
   /** Latest send time of the account's posts to the network (the 20-second wait). */
   lastPostAt(accountId: string, platform: Platform): Date | null {
-    const row = this.#prepare(
-      'SELECT MAX(at) AS at FROM post_records WHERE account_id = ? AND platform = ?',
-    ).get(accountId, platform) as { at: string | null };
-    return row.at === null ? null : new Date(row.at);
+    const at = this.#remember(`last\n${accountId}\n${platform}`, () => {
+      const row = this.#prepare(
+        'SELECT MAX(at) AS at FROM post_records WHERE account_id = ? AND platform = ?',
+      ).get(accountId, platform) as { at: string | null };
+      return row.at;
+    });
+    return at === null ? null : new Date(at);
   }
 
   /** Send times of the account's posts to the network between two instants, inclusive (posts_close_together). */

@@ -59,6 +59,8 @@ export function resolveApiKey(repos: Repositories, presented: string): Caller | 
   if (presented === '' || presented.length > 512) return null;
   const digest = hashApiKey(presented);
   const key = repos.apiKeys.findByHash(digest);
+  // The lookup itself is by digest; the constant-time comparison keeps the rule ("compared in
+  // constant time") true whatever the lookup does, for about 100 ns.
   if (!key || !digestsEqual(key.keyHash, digest) || key.revokedAt !== null) return null;
   const account = repos.accounts.get(key.accountId);
   return account ? { account, apiKey: key } : null;

@@ -1,10 +1,18 @@
+import * as nodeCrypto from 'node:crypto';
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
+const oneShotHash = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string })
+  .hash;
+
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  // One-shot hash where Node has it (20.12+): no Hash object per call, and every authenticated
+  // request hashes its key. Older Node 20 releases take the Hash object path.
+  return oneShotHash
+    ? oneShotHash('sha256', value, 'hex')
+    : createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
 /** Compares two hex digests of equal length without leaking where they differ. */

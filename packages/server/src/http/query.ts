@@ -18,11 +18,13 @@ export function parseQuery<S extends z.ZodType>(
   schema: S,
   known: readonly string[],
 ): ParsedQuery<z.infer<S>> {
-  const url = new URL(c.req.url);
   const raw: Record<string, string> = {};
   const warnings: Warning[] = [];
-  for (const name of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(name);
+  // Most reads carry no query string: no URL object is parsed for them.
+  const href = c.req.url;
+  const searchParams = href.includes('?') ? new URL(href).searchParams : new URLSearchParams();
+  for (const name of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(name);
     if (!known.includes(name)) {
       warnings.push({
         code: 'unknown_parameter',

@@ -39,7 +39,8 @@ export function requestLog(log: RequestLogRepository, clock: Clock): MiddlewareH
           durationMs: Math.round(performance.now() - started),
           accountId: c.get('caller')?.account.id ?? null,
           idempotencyKey: loggedIdempotencyKey(c),
-          replayed: c.res.headers.get('idempotent-replayed') === 'true',
+          // The flag, not the answer's header: reading `c.res.headers` builds a Headers object per answer.
+          replayed: c.get('idempotencyReplayed') === true,
         });
       } catch {
         // Logging must never turn an answer into a failure (e.g. the database closed at shutdown).

@@ -5,7 +5,7 @@ import { listProfiles } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
 import { parseQuery, requireUuid } from '../http/query.js';
 import type { Services } from '../services.js';
-import { READ_HEADERS } from './read-headers.js';
+import { readAnswer } from './read-headers.js';
 
 const platformsParameter = z.string().transform((value, ctx): Platform[] => {
   const names = value
@@ -47,7 +47,7 @@ export function accountsRoutes(services: Services): Hono<AppEnv> {
     services.readLimiter.take(account.id, 'accounts');
     const { warnings } = parseQuery(c, NoQuerySchema, []);
     const data = listProfiles(services.repos, account.id, services.clock.now());
-    return c.json(warnings.length > 0 ? { data, warnings } : { data }, 200, READ_HEADERS);
+    return readAnswer(warnings.length > 0 ? { data, warnings } : { data });
   });
 
   routes.get('/accounts/:id/options', (c) => {
@@ -59,7 +59,7 @@ export function accountsRoutes(services: Services): Hono<AppEnv> {
       platforms: value.platforms,
       skoolGroupSlug: value.skool_group_slug,
     });
-    return c.json(warnings.length > 0 ? { data, warnings } : { data }, 200, READ_HEADERS);
+    return readAnswer(warnings.length > 0 ? { data, warnings } : { data });
   });
 
   return routes;

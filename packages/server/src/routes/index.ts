@@ -19,15 +19,12 @@ import { mountUploadLinks } from './uploads.js';
  * faults are already applied to `/api/v2/*` and `/legacy/*` by `createApp`.
  */
 export function mountApiRoutes(app: Hono<AppEnv>, services: Services): void {
-  // All reads answer `Cache-Control: private, no-store`, refusals included.
+  // All reads answer `Cache-Control: private, no-store`, refusals included. The pattern also matches
+  // `/api/v2/accounts` itself. The 200s carry the header already: only a refusal's headers are
+  // touched (reading `c.res.headers` turns the answer's plain header object into a Headers object).
   app.use('/api/v2/accounts/*', async (c, next) => {
     await next();
-    if (c.req.method === 'GET')
-      for (const [name, value] of Object.entries(READ_HEADERS)) c.res.headers.set(name, value);
-  });
-  app.use('/api/v2/accounts', async (c, next) => {
-    await next();
-    if (c.req.method === 'GET')
+    if (c.req.method === 'GET' && c.res.status >= 300)
       for (const [name, value] of Object.entries(READ_HEADERS)) c.res.headers.set(name, value);
   });
   app.route('/api/v2', accountsRoutes(services));

@@ -1,2 +1,13 @@
 /** All reads: `Cache-Control: private, no-store` (GET /accounts/{id}/options, last paragraph). */
 export const READ_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': 'private, no-store' };
+
+/**
+ * A read's 200 answer. Not `c.json(body, 200, READ_HEADERS)`: with more than one header Hono
+ * builds a Headers object per answer, while a plain header object goes to the socket as it is.
+ */
+export function readAnswer(body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
+  });
+}
