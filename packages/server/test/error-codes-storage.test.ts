@@ -1,24 +1,11 @@
 import { ERROR_CATALOG, type ErrorCode, isErrorCode, OPERATIONS } from '@socialpub/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestApp } from './helpers.js';
-import { announce, createLink, jpegBytes, patch, uploadsTest } from './uploads-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { announce, createLink, jpegBytes, patch, useLinkedUploads } from './uploads-helpers.js';
 
 // The storage endpoint's refusals carry catalog codes in the upload-link shape, with the catalog's
 // next_step and retry, and each is listed by its operation in the OpenAPI table.
 
-let current: TestApp | undefined;
-afterEach(async () => {
-  await current?.close();
-  current = undefined;
-});
-
-async function withLink(size = 1000) {
-  const made = await uploadsTest();
-  current = made.t;
-  const bytes = jpegBytes(size);
-  const { link } = await createLink(made.t, made.fixture.apiKey, announce(bytes));
-  return { ...made, bytes, link };
-}
+const withLink = useLinkedUploads();
 
 interface UploadLinkError {
   error: { code: string; message: string; next_step: string; retry: string };

@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { type CreateAppOptions, createApp, type SocialpubApp } from '../src/app.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-123';
@@ -85,4 +87,48 @@ export function tableCounts(t: SocialpubApp): Record<string, number> {
     counts[name] = (t.services.db.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get() as { n: number }).n;
   }
   return counts;
+}
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+/** The server's own process (`bin.ts` from source) on a free port over `dataDir`, for restart and crash tests. */
+export function spawnServerProcess(dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      'packages/server/src/bin.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SOCIALPUB_ADMIN_TOKEN: ADMIN_TOKEN, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+}
+
+/** Resolves with the address the process says it listens on; rejects when it exits first or takes 30 s. */
+export function serverListening(child: ChildProcess): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolveStart, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveStart({ child, url: match[1] });
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { apiError, readDryRun } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
+import { afterEach, beforeEach } from 'vitest';
+import { isVirtualClock } from '../src/clock.js';
 import type { IdempotencyStore } from '../src/db/idempotency-repo.js';
 import { IdempotencyService } from '../src/domain/idempotency/index.js';
 import { apiKeyAuth } from '../src/http/auth.js';
@@ -10,7 +12,7 @@ import { faultInjection } from '../src/http/faults.js';
 import { IDEMPOTENT_ADDRESSES, idempotency } from '../src/http/idempotency.js';
 import { readJsonObject } from '../src/http/json-body.js';
 import { requestLog } from '../src/http/request-log.js';
-import type { TestApp } from './helpers.js';
+import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
 
 export type StubScope = 'posts' | 'media';
 /** What a stub handler answers; `n` is this scope's handler run number, from 1. */
@@ -130,4 +132,31 @@ export const sampleImport = (url = 'https://example.com/a.png') => ({ url });
 
 export function newKey(): string {
   return `key-${randomUUID()}`;
+}
+
+export interface StubFixture {
+  t: TestApp;
+  f: Fixture;
+  s: StubApp;
+}
+
+/**
+ * A fresh app per test with one account and profile, and a stub app over its services; `use`
+ * receives each test's trio, and the app is closed after the test.
+ */
+export function useStubApp(use: (fixture: StubFixture) => void): void {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await testApp();
+    const f = await accountWithProfile(t);
+    use({ t, f, s: stubApp(t) });
+  });
+  afterEach(() => t.close());
+}
+
+/** Moves the virtual clock on, running the work that falls due (entry expiry, rule 9). */
+export async function advanceClock(t: TestApp, seconds: number): Promise<void> {
+  const clock = t.services.clock;
+  if (!isVirtualClock(clock)) throw new Error('tests run on the virtual clock');
+  await t.services.dueWork.advanceTo(new Date(clock.now().getTime() + seconds * 1000));
 }

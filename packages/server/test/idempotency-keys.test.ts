@@ -1,26 +1,23 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { LIMITS } from '@socialpub/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isVirtualClock } from '../src/clock.js';
-import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
-import { newKey, type StubApp, sampleImport, samplePost, stubApp } from './idempotency-helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Fixture, TestApp } from './helpers.js';
+import {
+  advanceClock,
+  newKey,
+  type StubApp,
+  sampleImport,
+  samplePost,
+  useStubApp,
+} from './idempotency-helpers.js';
 
 let t: TestApp;
 let f: Fixture;
 let s: StubApp;
-beforeEach(async () => {
-  t = await testApp();
-  f = await accountWithProfile(t);
-  s = stubApp(t);
+useStubApp((fixture) => {
+  ({ t, f, s } = fixture);
 });
-afterEach(() => t.close());
-
-async function advance(seconds: number): Promise<void> {
-  const clock = t.services.clock;
-  if (!isVirtualClock(clock)) throw new Error('tests run on the virtual clock');
-  await t.services.dueWork.advanceTo(new Date(clock.now().getTime() + seconds * 1000));
-}
 
 const entry = (key: string, scope: 'posts' | 'media' = 'posts') =>
   t.services.repos.idempotency.get({ apiKeyId: f.keyId, scope, idempotencyKey: key });
@@ -88,10 +85,10 @@ describe('24 hours of memory', () => {
   it('replays until 24 hours after the first request, then sends afresh', async () => {
     const key = newKey();
     await s.request('/api/v2/media', f.apiKey, sampleImport(), key);
-    await advance(LIMITS.idempotency.rememberedSeconds - 1);
+    await advanceClock(t, LIMITS.idempotency.rememberedSeconds - 1);
     const late = await s.request('/api/v2/media', f.apiKey, sampleImport(), key);
     expect(late.headers.get('idempotent-replayed')).toBe('true');
-    await advance(1);
+    await advanceClock(t, 1);
     const fresh = await s.request('/api/v2/media', f.apiKey, sampleImport(), key);
     expect(fresh.headers.get('idempotent-replayed')).toBeNull();
     expect(s.runs.media).toBe(2);
@@ -101,14 +98,14 @@ describe('24 hours of memory', () => {
     const key = newKey();
     await s.request('/api/v2/posts', f.apiKey, samplePost(), key);
     expect(entry(key)).not.toBeNull();
-    await advance(LIMITS.idempotency.rememberedSeconds);
+    await advanceClock(t, LIMITS.idempotency.rememberedSeconds);
     expect(entry(key)).toBeNull();
   });
 
   it('accepts a different body with the key once it has expired', async () => {
     const key = newKey();
     await s.request('/api/v2/posts', f.apiKey, samplePost('one'), key);
-    await advance(LIMITS.idempotency.rememberedSeconds);
+    await advanceClock(t, LIMITS.idempotency.rememberedSeconds);
     expect((await s.request('/api/v2/posts', f.apiKey, samplePost('two'), key)).status).toBe(200);
   });
 });

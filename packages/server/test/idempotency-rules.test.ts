@@ -1,10 +1,10 @@
 import { apiError, LIMITS } from '@socialpub/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isVirtualClock } from '../src/clock.js';
+import { describe, expect, it } from 'vitest';
 import { requestFingerprint } from '../src/domain/idempotency/index.js';
 import { setIdempotencyOutcome } from '../src/http/idempotency.js';
-import { accountWithProfile, CLOCK_START, type Fixture, type TestApp, testApp } from './helpers.js';
+import { CLOCK_START, type Fixture, type TestApp } from './helpers.js';
 import {
+  advanceClock,
   failingStore,
   gate,
   newKey,
@@ -12,23 +12,15 @@ import {
   sampleImport,
   samplePost,
   stubApp,
+  useStubApp,
 } from './idempotency-helpers.js';
 
 let t: TestApp;
 let f: Fixture;
 let s: StubApp;
-beforeEach(async () => {
-  t = await testApp();
-  f = await accountWithProfile(t);
-  s = stubApp(t);
+useStubApp((fixture) => {
+  ({ t, f, s } = fixture);
 });
-afterEach(() => t.close());
-
-async function advance(seconds: number): Promise<void> {
-  const clock = t.services.clock;
-  if (!isVirtualClock(clock)) throw new Error('tests run on the virtual clock');
-  await t.services.dueWork.advanceTo(new Date(clock.now().getTime() + seconds * 1000));
-}
 
 const bytes = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
@@ -135,7 +127,7 @@ describe('rule 3: same key, different body', () => {
   it('answers 422 idempotency_key_reused with first_used_at and sends nothing', async () => {
     const key = newKey();
     await s.request('/api/v2/posts', f.apiKey, samplePost('one'), key);
-    await advance(60);
+    await advanceClock(t, 60);
     const res = await s.request('/api/v2/posts', f.apiKey, samplePost('two'), key);
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({
@@ -214,9 +206,9 @@ describe('rules 4 and 5: the first request has not finished', () => {
     };
     const first = s.request('/api/v2/posts', f.apiKey, samplePost(), key);
     await latch.entered;
-    await advance(LIMITS.idempotency.inProgressSeconds);
+    await advanceClock(t, LIMITS.idempotency.inProgressSeconds);
     expect((await s.request('/api/v2/posts', f.apiKey, samplePost(), key)).status).toBe(409);
-    await advance(1);
+    await advanceClock(t, 1);
     const unknown = await s.request('/api/v2/posts', f.apiKey, samplePost(), key);
     expect(unknown.status).toBe(409);
     expect(unknown.headers.get('retry-after')).toBeNull();
@@ -241,7 +233,7 @@ describe('rules 4 and 5: the first request has not finished', () => {
       },
       now.toISOString(),
     );
-    await advance(LIMITS.idempotency.inProgressSeconds + 1);
+    await advanceClock(t, LIMITS.idempotency.inProgressSeconds + 1);
     const res = await s.request('/api/v2/media', f.apiKey, sampleImport(), key);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: 'idempotency_outcome_unknown' });

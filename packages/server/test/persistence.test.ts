@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { ADMIN_TOKEN } from './helpers.js';
+import { ADMIN_TOKEN, serverListening, spawnServerProcess } from './helpers.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -100,43 +100,8 @@ describe('persistence', () => {
   });
 });
 
-const root = resolve(import.meta.dirname, '../../..');
-
 function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      'packages/server/src/bin.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, SOCIALPUB_ADMIN_TOKEN: ADMIN_TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolveStart({ child, url: match[1] });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
+  return serverListening(spawnServerProcess(dataDir));
 }
 
 describe('crash safety', () => {

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
-import { advance, insertPost, insertScheduled, setSimulate } from './posts-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { accountWithProfile, type Fixture, type TestApp } from './helpers.js';
+import { advance, insertPost, insertScheduled, setSimulate, usePostsApp } from './posts-fixtures.js';
 
 interface CancelBody {
   data: {
@@ -19,20 +19,8 @@ interface ErrorBody {
 let t: TestApp;
 let fx: Fixture;
 
-beforeEach(async () => {
-  t = await testApp();
-  fx = await accountWithProfile(
-    t,
-    {
-      x: {},
-      linkedin: {},
-      tiktok: { options: { privacy_level_options: ['SELF_ONLY'] } },
-    },
-    { x_addon: true },
-  );
-});
-afterEach(async () => {
-  await t.close();
+usePostsApp((app) => {
+  ({ t, fx } = app);
 });
 
 const cancel = async <T = CancelBody>(id: string, prefix = '/api/v2/posts', key = fx.apiKey) => {

@@ -1,14 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { ScheduledPostsRepository } from '../src/db/scheduled-posts-repo.js';
-import { ADMIN_TOKEN } from './helpers.js';
+import { ADMIN_TOKEN, serverListening, spawnServerProcess } from './helpers.js';
 
-const root = resolve(import.meta.dirname, '../../..');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -22,41 +21,9 @@ afterEach(() => {
  * there would be no moment "during the send" to kill the process in.
  */
 function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      'packages/server/src/bin.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, SOCIALPUB_ADMIN_TOKEN: ADMIN_TOKEN, SOCIALPUB_CLOCK: 'system' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnServerProcess(dataDir, { SOCIALPUB_CLOCK: 'system' });
   children.push(child);
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolveStart({ child, url: match[1] });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
+  return serverListening(child);
 }
 
 const adminInit = (method: string, body?: unknown): RequestInit => ({

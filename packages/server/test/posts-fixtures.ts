@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Platform, PostStatus } from '@socialpub/core';
+import { afterEach, beforeEach } from 'vitest';
 import type { StoredPostRecord } from '../src/db/post-records-repo.js';
 import type { StoredScheduledOutcome } from '../src/db/scheduled-posts-repo.js';
-import type { Fixture, TestApp } from './helpers.js';
+import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
 
 /** Records are written through the repositories: these tests are about reading and sending them. */
 export function insertPost(
@@ -96,4 +97,33 @@ export async function setSimulate(
 ): Promise<void> {
   const res = await t.admin('PATCH', `/profiles/${fx.profileId}/networks/${platform}`, { simulate });
   if (res.status !== 200) throw new Error(`simulate: ${res.status} ${await res.text()}`);
+}
+
+export interface PostsApp {
+  t: TestApp;
+  fx: Fixture;
+}
+
+/**
+ * A fresh app per test, with an account (X add-on) whose profile has x, linkedin and tiktok
+ * connected; `use` receives each test's app and fixture, and the app is closed after the test.
+ */
+export function usePostsApp(use: (app: PostsApp) => void): void {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await testApp();
+    const fx = await accountWithProfile(
+      t,
+      {
+        x: {},
+        linkedin: {},
+        tiktok: { options: { privacy_level_options: ['SELF_ONLY'] } },
+      },
+      { x_addon: true },
+    );
+    use({ t, fx });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
 }

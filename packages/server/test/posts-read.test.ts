@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
-import { advance, getJson, insertPost, insertScheduled } from './posts-fixtures.js';
+import { advance, getJson, insertPost, insertScheduled, usePostsApp } from './posts-fixtures.js';
 
 interface Item {
   id: string;
@@ -24,20 +24,8 @@ interface ErrorBody {
 let t: TestApp;
 let fx: Fixture;
 
-beforeEach(async () => {
-  t = await testApp();
-  fx = await accountWithProfile(
-    t,
-    {
-      x: {},
-      linkedin: {},
-      tiktok: { options: { privacy_level_options: ['SELF_ONLY'] } },
-    },
-    { x_addon: true },
-  );
-});
-afterEach(async () => {
-  await t.close();
+usePostsApp((app) => {
+  ({ t, fx } = app);
 });
 
 const minutesAgo = (n: number) => new Date(t.services.clock.now().getTime() - n * 60_000).toISOString();

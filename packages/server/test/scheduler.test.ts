@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { driverScheduledSender, recoverInterruptedSends, Scheduler } from '../src/scheduler/index.js';
-import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
-import { advance, getJson, insertPost, insertScheduled, setSimulate } from './posts-fixtures.js';
+import { accountWithProfile, type Fixture, type TestApp } from './helpers.js';
+import { advance, getJson, insertPost, insertScheduled, setSimulate, usePostsApp } from './posts-fixtures.js';
 
 interface ScheduledView {
   status: string;
@@ -16,20 +16,8 @@ interface ScheduledView {
 let t: TestApp;
 let fx: Fixture;
 
-beforeEach(async () => {
-  t = await testApp();
-  fx = await accountWithProfile(
-    t,
-    {
-      x: {},
-      linkedin: {},
-      tiktok: { options: { privacy_level_options: ['SELF_ONLY'] } },
-    },
-    { x_addon: true },
-  );
-});
-afterEach(async () => {
-  await t.close();
+usePostsApp((app) => {
+  ({ t, fx } = app);
 });
 
 const read = async (id: string) => (await getJson<ScheduledView>(t, fx.apiKey, `/api/v2/posts/${id}`)).body;

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN } from './helpers.js';
+import { ADMIN_TOKEN, spawnServerProcess } from './helpers.js';
 
 /**
  * reference-server.md, Storage: "SIGINT/SIGTERM: stop accepting, finish requests in flight
@@ -13,7 +13,6 @@ import { ADMIN_TOKEN } from './helpers.js';
  * on the system clock so a network's `latency_ms` keeps a request in flight for real.
  */
 
-const root = resolve(import.meta.dirname, '../../..');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -28,24 +27,7 @@ interface Spawned {
 }
 
 function spawnServer(dataDir: string): Promise<Spawned> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      'packages/server/src/bin.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, SOCIALPUB_ADMIN_TOKEN: ADMIN_TOKEN, SOCIALPUB_CLOCK: 'system' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnServerProcess(dataDir, { SOCIALPUB_CLOCK: 'system' });
   children.push(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.once('exit', (code, signal) => done({ code, signal })),

@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { UploadLink } from '@socialpub/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN } from './helpers.js';
+import { ADMIN_TOKEN, spawnServerProcess } from './helpers.js';
 import { announce, jpegBytes, sha256Of } from './uploads-helpers.js';
 
-const root = resolve(import.meta.dirname, '../../..');
 const MiB = 1024 * 1024;
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -21,24 +20,7 @@ afterEach(async () => {
 
 /** The server in its own process, so it can be killed with SIGKILL in the middle of a PATCH. */
 function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      'packages/server/src/bin.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, SOCIALPUB_ADMIN_TOKEN: ADMIN_TOKEN, SOCIALPUB_CLOCK: 'system' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnServerProcess(dataDir, { SOCIALPUB_CLOCK: 'system' });
   children.push(child);
   return new Promise((resolveStart, reject) => {
     let out = '';

@@ -1,22 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { LIMITS } from '@socialpub/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestApp } from './helpers.js';
-import { announce, createLink, head, jpegBytes, patch, storagePath, uploadsTest } from './uploads-helpers.js';
+import { describe, expect, it } from 'vitest';
+import {
+  announce,
+  createLink,
+  head,
+  jpegBytes,
+  patch,
+  storagePath,
+  useLinkedUploads,
+} from './uploads-helpers.js';
 
-let current: TestApp | undefined;
-afterEach(async () => {
-  await current?.close();
-  current = undefined;
-});
-
-async function withLink(size = 1000) {
-  const made = await uploadsTest();
-  current = made.t;
-  const bytes = jpegBytes(size);
-  const { link } = await createLink(made.t, made.fixture.apiKey, announce(bytes));
-  return { ...made, bytes, link };
-}
+const withLink = useLinkedUploads();
 
 describe('storage endpoint (TUS 1.0.0)', () => {
   it('answers OPTIONS with the capabilities and no creation extension', async () => {

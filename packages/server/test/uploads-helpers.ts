@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UploadLink } from '@socialpub/core';
+import { afterEach } from 'vitest';
 import { type Fixture, type TestApp, testApp } from './helpers.js';
 
 export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -125,4 +126,28 @@ export function complete(t: TestApp, key: string, fileId: string): Promise<Respo
 export async function advance(t: TestApp, seconds: number): Promise<void> {
   const res = await t.admin('POST', '/clock', { advance_seconds: seconds });
   if (res.status !== 200) throw new Error(`clock: ${res.status}`);
+}
+
+export interface LinkedUpload extends UploadsTest {
+  bytes: Buffer;
+  link: UploadLink;
+}
+
+/**
+ * For a test file whose tests each start from one announced upload link: returns `withLink`, which
+ * makes a test app (skilled plan) and a link for `size` JPEG bytes, and closes that app after the test.
+ */
+export function useLinkedUploads(): (size?: number) => Promise<LinkedUpload> {
+  let current: TestApp | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async (size = 1000) => {
+    const made = await uploadsTest();
+    current = made.t;
+    const bytes = jpegBytes(size);
+    const { link } = await createLink(made.t, made.fixture.apiKey, announce(bytes));
+    return { ...made, bytes, link };
+  };
 }

@@ -1,34 +1,19 @@
 import { existsSync } from 'node:fs';
 import type { UploadLink } from '@socialpub/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers.js';
 import {
   advance,
-  announce,
   complete,
-  createLink,
   head,
-  jpegBytes,
   json,
   newKey,
   patch,
   sendAll,
-  uploadsTest,
+  useLinkedUploads,
 } from './uploads-helpers.js';
 
-let current: TestApp | undefined;
-afterEach(async () => {
-  await current?.close();
-  current = undefined;
-});
-
-async function withLink(size = 1000) {
-  const made = await uploadsTest();
-  current = made.t;
-  const bytes = jpegBytes(size);
-  const { link } = await createLink(made.t, made.fixture.apiKey, announce(bytes));
-  return { ...made, bytes, link };
-}
+const withLink = useLinkedUploads();
 
 type ErrorAnswer = { error: Record<string, unknown> & { code: string; next_step: string; retry: string } };
 const HOUR = 3600;

@@ -1,8 +1,8 @@
-import type { LibraryItem, LibraryListParams } from '@socialpub/sdk';
+import type { LibraryListParams } from '@socialpub/sdk';
 import type { Command } from 'commander';
 import { runAction } from '../client/action-context.js';
 import { positiveInteger } from '../client/wait-flags.js';
-import { renderTable } from '../output/table.js';
+import { printList } from '../output/list-output.js';
 
 interface ListFlags {
   nameContains?: string;
@@ -31,36 +31,19 @@ export function run(command: Command): Promise<void> {
     const flags = command.opts<ListFlags>();
     const client = await context.client();
     const list = client.media.files.list(paramsOf(flags));
-    let items: LibraryItem[];
-    let nextCursor: string | null = null;
-    if (flags.all) {
-      items = await list.toArray();
-      if (context.json) return context.print(JSON.stringify({ data: items, next_cursor: null }));
-    } else {
-      const page = await list;
-      if (context.json) return context.printRaw(page);
-      items = page.data;
-      nextCursor = page.next_cursor;
-    }
-    const { colors } = context;
-    if (items.length === 0) context.print('No media files.');
-    else
-      context.print(
-        renderTable(
-          items,
-          [
-            { header: 'FILE_ID', value: (f) => f.file_id },
-            { header: 'NAME', value: (f) => f.file_name },
-            { header: 'KIND', value: (f) => f.kind },
-            { header: 'SIZE', value: (f) => f.size },
-            { header: 'STATUS', value: (f) => f.status },
-            { header: 'USABLE', value: (f) => f.usable },
-            { header: 'SOURCE', value: (f) => f.source },
-            { header: 'UPLOADED_AT', value: (f) => f.uploaded_at },
-          ],
-          colors.bold,
-        ),
-      );
-    if (nextCursor) context.note(colors.dim(`More: --cursor ${nextCursor} (or --all)`));
+    await printList(context, list, {
+      all: flags.all,
+      empty: 'No media files.',
+      columns: [
+        { header: 'FILE_ID', value: (f) => f.file_id },
+        { header: 'NAME', value: (f) => f.file_name },
+        { header: 'KIND', value: (f) => f.kind },
+        { header: 'SIZE', value: (f) => f.size },
+        { header: 'STATUS', value: (f) => f.status },
+        { header: 'USABLE', value: (f) => f.usable },
+        { header: 'SOURCE', value: (f) => f.source },
+        { header: 'UPLOADED_AT', value: (f) => f.uploaded_at },
+      ],
+    });
   });
 }

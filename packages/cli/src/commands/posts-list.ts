@@ -1,8 +1,8 @@
-import type { AnyPostRecord, Platform, PostListParams, PostListStatus } from '@socialpub/sdk';
+import type { Platform, PostListParams, PostListStatus } from '@socialpub/sdk';
 import type { Command } from 'commander';
 import { runAction } from '../client/action-context.js';
 import { positiveInteger } from '../client/wait-flags.js';
-import { renderTable } from '../output/table.js';
+import { printList } from '../output/list-output.js';
 
 interface ListFlags {
   status?: string;
@@ -31,35 +31,17 @@ export function run(command: Command): Promise<void> {
     const flags = command.opts<ListFlags>();
     const client = await context.client();
     const list = client.posts.list(paramsOf(flags));
-    let items: AnyPostRecord[];
-    let nextCursor: string | null = null;
-    if (flags.all) {
-      items = await list.toArray();
-      // --all --json: every record of every page in one `{data}` object (no single answer to echo).
-      if (context.json) return context.print(JSON.stringify({ data: items, next_cursor: null }));
-    } else {
-      const page = await list;
-      if (context.json) return context.printRaw(page);
-      items = page.data;
-      nextCursor = page.next_cursor;
-    }
-    const { colors } = context;
-    if (items.length === 0) context.print('No posts.');
-    else
-      context.print(
-        renderTable(
-          items,
-          [
-            { header: 'ID', value: (r) => r.id },
-            { header: 'KIND', value: (r) => r.kind },
-            { header: 'PLATFORM', value: (r) => ('platform' in r ? r.platform : r.platforms) },
-            { header: 'STATUS', value: (r) => r.status },
-            { header: 'DONE', value: (r) => r.done },
-            { header: 'AT', value: (r) => r.at },
-          ],
-          colors.bold,
-        ),
-      );
-    if (nextCursor) context.note(colors.dim(`More: --cursor ${nextCursor} (or --all)`));
+    await printList(context, list, {
+      all: flags.all,
+      empty: 'No posts.',
+      columns: [
+        { header: 'ID', value: (r) => r.id },
+        { header: 'KIND', value: (r) => r.kind },
+        { header: 'PLATFORM', value: (r) => ('platform' in r ? r.platform : r.platforms) },
+        { header: 'STATUS', value: (r) => r.status },
+        { header: 'DONE', value: (r) => r.done },
+        { header: 'AT', value: (r) => r.at },
+      ],
+    });
   });
 }

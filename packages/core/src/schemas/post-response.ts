@@ -57,16 +57,29 @@ export const QueuedResponseSchema = z.object({
 });
 export type QueuedResponse = z.infer<typeof QueuedResponseSchema>;
 
+/**
+ * The 202 bodies whose outcome is unknown (do not resend): alike but for their code and the id
+ * they name, which stands after `message` as the document orders the fields.
+ */
+function unknownOutcomeSchema<const Code extends string, IdShape extends z.ZodRawShape>(
+  code: Code,
+  idShape: IdShape,
+) {
+  return z.object({
+    success: z.literal(false),
+    status: z.literal('unknown'),
+    code: z.literal(code),
+    retry: z.literal(false),
+    message: z.string(),
+    ...idShape,
+    service: ServiceIdsSchema.optional(),
+    warnings: WarningsSchema.optional(),
+  });
+}
+
 /** 202: outcome unknown, do not resend; `service` may be absent on some networks. */
-export const StillPublishingResponseSchema = z.object({
-  success: z.literal(false),
-  status: z.literal('unknown'),
-  code: z.literal('still_publishing'),
-  retry: z.literal(false),
-  message: z.string(),
+export const StillPublishingResponseSchema = unknownOutcomeSchema('still_publishing', {
   post_id: z.string().nullable(),
-  service: ServiceIdsSchema.optional(),
-  warnings: WarningsSchema.optional(),
 });
 export type StillPublishingResponse = z.infer<typeof StillPublishingResponseSchema>;
 
@@ -86,15 +99,8 @@ export type ProcessingResponse = z.infer<typeof ProcessingResponseSchema>;
  * 202: a timed request got no answer in time and may be scheduled. The document gives no body;
  * the reference server sends the still_publishing shape with this code (decision).
  */
-export const ScheduleUnconfirmedResponseSchema = z.object({
-  success: z.literal(false),
-  status: z.literal('unknown'),
-  code: z.literal('schedule_unconfirmed'),
-  retry: z.literal(false),
-  message: z.string(),
+export const ScheduleUnconfirmedResponseSchema = unknownOutcomeSchema('schedule_unconfirmed', {
   scheduled_post_id: UuidSchema.nullable().optional(),
-  service: ServiceIdsSchema.optional(),
-  warnings: WarningsSchema.optional(),
 });
 export type ScheduleUnconfirmedResponse = z.infer<typeof ScheduleUnconfirmedResponseSchema>;
 

@@ -37,6 +37,19 @@ function fromRow(row: AccountRow): AccountRecord {
   };
 }
 
+function toRow(account: AccountRecord): AccountRow {
+  return {
+    id: account.id,
+    plan: account.plan,
+    x_addon: account.xAddon ? 1 : 0,
+    email: account.email,
+    password_hash: account.passwordHash,
+    created_at: account.createdAt,
+    share_links: account.shareLinks ? 1 : 0,
+    uploads_enabled: account.uploadsEnabled ? 1 : 0,
+  };
+}
+
 export class AccountsRepository {
   /** Every authenticated request reads its account; all writes go through `insert` and `update`. */
   readonly #byId: RowCache<AccountRow>;
@@ -49,37 +62,19 @@ export class AccountsRepository {
     this.db
       .prepare(
         `INSERT INTO accounts (id, plan, x_addon, email, password_hash, created_at, share_links, uploads_enabled)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (@id, @plan, @x_addon, @email, @password_hash, @created_at, @share_links, @uploads_enabled)`,
       )
-      .run(
-        account.id,
-        account.plan,
-        account.xAddon ? 1 : 0,
-        account.email,
-        account.passwordHash,
-        account.createdAt,
-        account.shareLinks ? 1 : 0,
-        account.uploadsEnabled ? 1 : 0,
-      );
+      .run(toRow(account));
   }
 
   update(account: AccountRecord): void {
     this.#byId.forget(account.id);
     this.db
       .prepare(
-        `UPDATE accounts SET plan = ?, x_addon = ?, email = ?, password_hash = ?, created_at = ?,
-         share_links = ?, uploads_enabled = ? WHERE id = ?`,
+        `UPDATE accounts SET plan = @plan, x_addon = @x_addon, email = @email, password_hash = @password_hash,
+         created_at = @created_at, share_links = @share_links, uploads_enabled = @uploads_enabled WHERE id = @id`,
       )
-      .run(
-        account.plan,
-        account.xAddon ? 1 : 0,
-        account.email,
-        account.passwordHash,
-        account.createdAt,
-        account.shareLinks ? 1 : 0,
-        account.uploadsEnabled ? 1 : 0,
-        account.id,
-      );
+      .run(toRow(account));
   }
 
   get(id: string): AccountRecord | null {

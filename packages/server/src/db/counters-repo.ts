@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { FlushSchedule } from './flush-schedule.js';
 
 /** Counts are written together: after this long, or at once when this many wait. */
 const FLUSH_AFTER_MS = 25;
@@ -24,7 +25,10 @@ const keyOf = (accountId: string, bucket: string, minute: string) => `${accountI
 export class ReadCountersRepository {
   readonly #counters = new Map<string, Counter>();
   #dirty = new Set<Counter>();
-  #timer: ReturnType<typeof setTimeout> | null = null;
+  readonly #schedule = new FlushSchedule(() => this.flush(), {
+    maxWaiting: FLUSH_ROWS,
+    delayMs: FLUSH_AFTER_MS,
+  });
 
   constructor(private readonly db: Database) {}
 
@@ -56,10 +60,7 @@ export class ReadCountersRepository {
 
   /** Writes the counts changed since the last flush. */
   flush(): void {
-    if (this.#timer !== null) {
-      clearTimeout(this.#timer);
-      this.#timer = null;
-    }
+    this.#schedule.flushing();
     if (this.#dirty.size === 0 || !this.db.open) return;
     const changed = this.#dirty;
     this.#dirty = new Set();
@@ -93,16 +94,6 @@ export class ReadCountersRepository {
 
   #changed(counter: Counter): void {
     this.#dirty.add(counter);
-    if (this.#dirty.size >= FLUSH_ROWS) this.flush();
-    else if (this.#timer === null) {
-      this.#timer = setTimeout(() => {
-        try {
-          this.flush();
-        } catch {
-          // Retried on the next change, the next prune and at close.
-        }
-      }, FLUSH_AFTER_MS);
-      this.#timer.unref?.();
-    }
+    this.#schedule.added(this.#dirty.size);
   }
 }

@@ -18,7 +18,8 @@ export interface MediaFileRecord {
   storagePath: string | null;
 }
 
-interface MediaFileRow {
+/** A `media_files` row as migration 001 wrote it; later migrations' rows extend it. */
+export interface MediaFileRow {
   file_id: string;
   account_id: string;
   file_name: string;
@@ -35,7 +36,7 @@ interface MediaFileRow {
   storage_path: string | null;
 }
 
-function fromRow(row: MediaFileRow): MediaFileRecord {
+export function mediaFileFromRow(row: MediaFileRow): MediaFileRecord {
   return {
     fileId: row.file_id,
     accountId: row.account_id,
@@ -86,6 +87,6 @@ export class MediaFilesRepository {
     const row = this.db
       .prepare('SELECT * FROM media_files WHERE file_id = ? AND account_id = ?')
       .get(fileId, accountId) as MediaFileRow | undefined;
-    return row ? fromRow(row) : null;
+    return row ? mediaFileFromRow(row) : null;
   }
 }

@@ -1,5 +1,5 @@
 import type { Database } from './database.js';
-import type { MediaFileRecord } from './media-files-repo.js';
+import { type MediaFileRecord, type MediaFileRow, mediaFileFromRow } from './media-files-repo.js';
 
 /** A `media_files` row with the columns migration 004 added for imports and the library. */
 export interface LibraryFileRecord extends MediaFileRecord {
@@ -11,21 +11,7 @@ export interface LibraryFileRecord extends MediaFileRecord {
   finishedAt: string | null;
 }
 
-interface LibraryFileRow {
-  file_id: string;
-  account_id: string;
-  file_name: string;
-  type: string;
-  kind: 'image' | 'video';
-  size: number;
-  status: string;
-  source: MediaFileRecord['source'];
-  uploaded_at: string;
-  expires_at: string | null;
-  confirm_before_posting: number;
-  error: string | null;
-  sha256: string | null;
-  storage_path: string | null;
+interface LibraryFileRow extends MediaFileRow {
   bytes_uploaded: number | null;
   source_url: string | null;
   public: number;
@@ -34,20 +20,7 @@ interface LibraryFileRow {
 
 function fromRow(row: LibraryFileRow): LibraryFileRecord {
   return {
-    fileId: row.file_id,
-    accountId: row.account_id,
-    fileName: row.file_name,
-    type: row.type,
-    kind: row.kind,
-    size: row.size,
-    status: row.status,
-    source: row.source,
-    uploadedAt: row.uploaded_at,
-    expiresAt: row.expires_at,
-    confirmBeforePosting: row.confirm_before_posting === 1,
-    error: row.error,
-    sha256: row.sha256,
-    storagePath: row.storage_path,
+    ...mediaFileFromRow(row),
     bytesUploaded: row.bytes_uploaded,
     sourceUrl: row.source_url,
     isPublic: row.public === 1,

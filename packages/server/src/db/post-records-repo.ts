@@ -1,6 +1,7 @@
 import type { Figures, Notice, Platform, PostStatus } from '@socialpub/core';
 import type { Statement } from 'better-sqlite3';
 import type { Database } from './database.js';
+import { PostCountAnswers } from './post-count-answers.js';
 
 /**
  * One post sent to one network (the Post record table of the API document), plus what the server
@@ -93,9 +94,6 @@ interface PostRecordRow {
   next_figures_at: string | null;
 }
 
-/** Limit answers kept in memory; a bound only (each is a few bytes), cleared whole when reached. */
-const ANSWERS_KEPT = 10_000;
-
 const iso = (value: string): string => new Date(value).toISOString();
 const isoOrNull = (value: string | null | undefined): string | null =>
   value === null || value === undefined ? null : iso(value);
@@ -153,21 +151,33 @@ export class PostRecordsRepository {
   readonly #statements = new Map<string, Statement>();
 
   /**
-   * Answers of the limit queries (counts, latest send), by statement and values. Every check of a
-   * post (dry runs included) asks them again; the table is written only through `insert` and
-   * `update` here, which drop them all, so a kept answer is always the table's current one.
+   * Answers of the limit queries (counts, latest send), kept while they stay the table's current
+   * answer: the table is written only through `insert` and `update` here.
    */
-  readonly #answers = new Map<string, unknown>();
+  readonly #answers = new PostCountAnswers();
+  /** Inside `transaction`: a rollback drops the kept answers, so inserts may update them. */
+  #ownTransaction = false;
 
-  #remember<T>(key: string, load: () => T): T {
-    if (this.#answers.has(key)) return this.#answers.get(key) as T;
-    const value = load();
-    // A transaction may still roll back what it read; past the bound, start again.
-    if (!this.db.inTransaction) {
-      if (this.#answers.size >= ANSWERS_KEPT) this.#answers.clear();
-      this.#answers.set(key, value);
+  /** A transaction may still roll back what it read or wrote. */
+  #mayKeep(): boolean {
+    return !this.db.inTransaction || this.#ownTransaction;
+  }
+
+  /**
+   * Runs `work` in one transaction; kept answers follow its inserts, and are dropped if it rolls
+   * back. Inside another transaction it simply joins it (inserts then drop the answers).
+   */
+  transaction<T>(work: () => T): T {
+    if (this.db.inTransaction) return work();
+    this.#ownTransaction = true;
+    try {
+      return this.db.transaction(work)();
+    } catch (error) {
+      this.#answers.forget();
+      throw error;
+    } finally {
+      this.#ownTransaction = false;
     }
-    return value;
   }
 
   constructor(private readonly db: Database) {
@@ -201,7 +211,7 @@ export class PostRecordsRepository {
   }
 
   insert(post: StoredPostRecord): void {
-    this.#answers.clear();
+    const at = iso(post.at);
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
     const nextFiguresAt = post.nextFiguresAt ?? (post.status === 'success' ? publishedAt : null);
     this.#insert.run(
@@ -214,7 +224,7 @@ export class PostRecordsRepository {
       post.publishId,
       post.permalink,
       post.errorMessage,
-      iso(post.at),
+      at,
       iso(post.updatedAt),
       post.scheduledPostId,
       JSON.stringify(post.notices),
@@ -227,6 +237,8 @@ export class PostRecordsRepository {
       jsonOrNull(post.figures),
       isoOrNull(nextFiguresAt),
     );
+    if (this.#mayKeep()) this.#answers.noteInserted(post, at);
+    else this.#answers.forget();
   }
 
   update(id: string, patch: PostRecordPatch): void {
@@ -239,13 +251,21 @@ export class PostRecordsRepository {
       values.push(toDb(value));
     }
     if (sets.length === 0) return;
-    this.#answers.clear();
+    if (patch.status !== undefined) this.#answers.forget();
     this.#prepare(`UPDATE post_records SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }
 
   get(id: string): StoredPostRecord | null {
     const row = this.#get.get(id) as PostRecordRow | undefined;
     return row ? postRecordFromRow(row) : null;
+  }
+
+  /** Only the status (the scheduler's outcome after a send): no row to parse. */
+  statusOf(id: string): PostStatus | null {
+    const row = this.#prepare('SELECT status FROM post_records WHERE id = ?').get(id) as
+      | { status: PostStatus }
+      | undefined;
+    return row?.status ?? null;
   }
 
   /** Another account's post reads exactly like one that does not exist (Authentication, rule 4). */
@@ -264,10 +284,12 @@ export class PostRecordsRepository {
 
   countPosts(query: PostCountQuery): number {
     const where = ['at >= ?'];
-    const values: unknown[] = [query.since.toISOString()];
-    if (query.until !== undefined) {
+    const since = query.since.toISOString();
+    const until = query.until?.toISOString();
+    const values: unknown[] = [since];
+    if (until !== undefined) {
       where.push('at < ?');
-      values.push(query.until.toISOString());
+      values.push(until);
     }
     if (query.accountId !== undefined) {
       where.push('account_id = ?');
@@ -284,20 +306,25 @@ export class PostRecordsRepository {
     if (query.countingOnly === true) where.push("status <> 'failed'");
     if (query.withLinks === true) where.push('has_links = 1');
     const sql = `SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`;
-    return this.#remember(`${sql}\n${values.join('\n')}`, () => {
-      const row = this.#prepare(sql).get(...values) as { n: number };
-      return row.n;
-    });
+    const key = `${sql}\n${values.join('\n')}`;
+    const kept = this.#answers.count(key);
+    if (kept !== undefined) return kept;
+    const row = this.#prepare(sql).get(...values) as { n: number };
+    if (this.#mayKeep()) this.#answers.keepCount(key, { ...query, since, until, n: row.n });
+    return row.n;
   }
 
   /** Latest send time of the account's posts to the network (the 20-second wait). */
   lastPostAt(accountId: string, platform: Platform): Date | null {
-    const at = this.#remember(`last\n${accountId}\n${platform}`, () => {
+    const key = `${accountId}\n${platform}`;
+    let at = this.#answers.lastAt(key);
+    if (at === undefined) {
       const row = this.#prepare(
         'SELECT MAX(at) AS at FROM post_records WHERE account_id = ? AND platform = ?',
       ).get(accountId, platform) as { at: string | null };
-      return row.at;
-    });
+      at = row.at;
+      if (this.#mayKeep()) this.#answers.keepLastAt(key, at);
+    }
     return at === null ? null : new Date(at);
   }
 

@@ -44,6 +44,12 @@ export class PostingCountersRepository {
     this.#add.run(scope, subject, window, by);
   }
 
+  /** Both counters of one event together; inside the caller's transaction no savepoint is needed. */
+  #together(work: () => void): void {
+    if (this.db.inTransaction) work();
+    else this.db.transaction(work)();
+  }
+
   /** A publish attempt (successful or failed) of the profile in its UTC day. */
   recordAttempt(profileId: string, at: Date): void {
     this.add('attempts_profile_day', profileId, utcDayWindow(at));
@@ -55,10 +61,10 @@ export class PostingCountersRepository {
 
   /** A successful post: the profile's UTC day and the account's UTC calendar month. */
   recordSuccess(accountId: string, profileId: string, at: Date): void {
-    this.db.transaction(() => {
+    this.#together(() => {
       this.add('success_profile_day', profileId, utcDayWindow(at));
       this.add('success_account_month', accountId, utcMonthWindow(at));
-    })();
+    });
   }
 
   successesToday(profileId: string, at: Date): number {
@@ -88,10 +94,10 @@ export class PostingCountersRepository {
 
   /** skool's own limit: one post per hour per account and 10 per day. */
   recordSkoolPost(accountId: string, at: Date): void {
-    this.db.transaction(() => {
+    this.#together(() => {
       this.add('skool_account_hour', accountId, utcHourWindow(at));
       this.add('skool_account_day', accountId, utcDayWindow(at));
-    })();
+    });
   }
 
   skoolPosts(accountId: string, at: Date): { hour: number; day: number } {
@@ -103,10 +109,10 @@ export class PostingCountersRepository {
 
   /** The X add-on's allowance per billing month (`billingMonth` names the window, e.g. its start date). */
   recordXAddonPost(accountId: string, billingMonth: string, withLink: boolean): void {
-    this.db.transaction(() => {
+    this.#together(() => {
       this.add('x_addon_account_billing_month', accountId, billingMonth);
       if (withLink) this.add('x_addon_links_account_billing_month', accountId, billingMonth);
-    })();
+    });
   }
 
   xAddonUsed(accountId: string, billingMonth: string): { used: number; linkUsed: number } {

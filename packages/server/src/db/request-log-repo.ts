@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { FlushSchedule } from './flush-schedule.js';
 
 export interface RequestLogEntry {
   at: string;
@@ -27,31 +28,21 @@ const FLUSH_AFTER_MS = 25;
  */
 export class RequestLogRepository {
   #pending: RequestLogEntry[] = [];
-  #timer: ReturnType<typeof setTimeout> | null = null;
+  readonly #schedule = new FlushSchedule(() => this.flush(), {
+    maxWaiting: FLUSH_ROWS,
+    delayMs: FLUSH_AFTER_MS,
+  });
 
   constructor(private readonly db: Database) {}
 
   add(entry: RequestLogEntry): void {
     this.#pending.push(entry);
-    if (this.#pending.length >= FLUSH_ROWS) this.flush();
-    else if (this.#timer === null) {
-      this.#timer = setTimeout(() => {
-        try {
-          this.flush();
-        } catch {
-          // Logging must never fail the server (e.g. the database closed at shutdown).
-        }
-      }, FLUSH_AFTER_MS);
-      this.#timer.unref?.();
-    }
+    this.#schedule.added(this.#pending.length);
   }
 
   /** Writes the waiting entries and trims the log to the last `REQUEST_LOG_KEPT`. */
   flush(): void {
-    if (this.#timer !== null) {
-      clearTimeout(this.#timer);
-      this.#timer = null;
-    }
+    this.#schedule.flushing();
     if (this.#pending.length === 0) return;
     const entries = this.#pending;
     this.#pending = [];

@@ -12,7 +12,7 @@ import {
 } from '../domain/idempotency/index.js';
 import type { Services } from '../services.js';
 import type { AppEnv } from './context.js';
-import { JSON_BODY_LIMIT_BYTES } from './json-body.js';
+import { JSON_BODY_LIMIT_BYTES, readLimited } from './json-body.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -53,23 +53,10 @@ export const IDEMPOTENT_ADDRESSES: ReadonlyArray<readonly [path: string, scope: 
 async function readBodyForIdentity(request: Request): Promise<{ value: unknown } | undefined> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > JSON_BODY_LIMIT_BYTES) return undefined;
-  const copy = request.clone();
-  if (!copy.body) return undefined;
-  const reader = copy.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > JSON_BODY_LIMIT_BYTES) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
+  const text = await readLimited(request.clone(), JSON_BODY_LIMIT_BYTES);
+  if (text === null) return undefined;
   try {
-    return { value: JSON.parse(new TextDecoder().decode(Buffer.concat(chunks))) as unknown };
+    return { value: JSON.parse(text) as unknown };
   } catch {
     return undefined;
   }

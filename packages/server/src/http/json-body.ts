@@ -40,7 +40,7 @@ export async function readJsonObject(
 }
 
 /** The body as text, or null once it passes the limit (chunked bodies have no Content-Length). */
-async function readLimited(request: Request, limitBytes: number): Promise<string | null> {
+export async function readLimited(request: Request, limitBytes: number): Promise<string | null> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -159,7 +159,7 @@ export class Scheduler implements DueWorkSource {
       } else if (result.postId === null) {
         statuses.push('pending');
       } else {
-        statuses.push(this.services.repos.postRecords.get(result.postId)?.status ?? 'timeout');
+        statuses.push(this.services.repos.postRecords.statusOf(result.postId) ?? 'timeout');
       }
     }
     const outcome = scheduledOutcomeFromResults(statuses);

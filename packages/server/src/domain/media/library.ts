@@ -11,6 +11,7 @@ import {
 } from '@socialpub/core';
 import type { LibraryFileRecord } from '../../db/media-imports-repo.js';
 import type { Repositories } from '../../db/repositories.js';
+import { libraryItemView } from '../dashboard-media.js';
 import type { MediaRetention } from './retention.js';
 
 /** Cursor kind of this list: a cursor of another list (or server) decodes to nothing. */
@@ -25,20 +26,13 @@ export interface LibraryListInput {
   now: Date;
 }
 
+/** The dashboard's view of the file, with the expiry the retention rules show and the listed status. */
 export function libraryItem(file: LibraryFileRecord, retention: MediaRetention): LibraryItem {
   return {
-    file_id: file.fileId,
-    file_name: file.fileName,
-    type: file.type,
-    kind: file.kind,
-    size: file.size,
+    ...libraryItemView(file),
+    // scanLibrary reads only the listed statuses, so the stored one is one of LibraryItem's.
     status: file.status as LibraryItem['status'],
-    usable: file.status === 'ready',
-    source: file.source,
-    uploaded_at: file.uploadedAt,
     expires_at: retention.shownExpiry(file),
-    confirm_before_posting: file.confirmBeforePosting,
-    error: file.error,
   };
 }
 

@@ -9,7 +9,17 @@ import {
   TIKTOK_PHOTO_RULES,
   type Warning,
 } from '@socialpub/core';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
+
+/**
+ * sharp (libvips) is loaded on the first tiktok photo post, not at start: its native library is
+ * tens of megabytes of resident memory that a server which never converts a photo does not need.
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+async function loadSharp(): Promise<typeof import('sharp').default> {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
 
 /**
  * POST /posts, "Tiktok photo handling": each photo of a tiktok photo post is sent as a JPEG of at
@@ -72,7 +82,7 @@ async function preparePhoto(
   if (!sniffed) throw damaged();
   let meta: Metadata;
   try {
-    meta = await sharp(buffer).metadata();
+    meta = await (await loadSharp())(buffer).metadata();
   } catch {
     throw damaged();
   }
@@ -120,6 +130,7 @@ async function preparePhoto(
   }
   let copy: { data: Buffer; info: OutputInfo };
   try {
+    const sharp = await loadSharp();
     let pipeline = sharp(buffer, { failOn: 'error' }).flatten({ background: '#ffffff' });
     if (resize) {
       const box = TIKTOK_PHOTO_RULES.resizeAbove;

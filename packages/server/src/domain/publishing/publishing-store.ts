@@ -46,19 +46,22 @@ export class PublishingStore {
     };
   }
 
+  /** The record and its counters in one commit: one send, one transaction (and never half of it). */
   insertPost(post: StoredPost, accountCreatedAt: Date): void {
-    this.repos.postRecords.insert(post);
-    const at = new Date(post.at);
-    const counters = this.repos.postingCounters;
-    counters.recordAttempt(post.profileId, at);
-    counters.setLastPostAt(post.accountId, post.platform, at);
-    if (post.status === 'failed') return;
-    counters.recordSuccess(post.accountId, post.profileId, at);
-    if (post.platform === 'skool') counters.recordSkoolPost(post.accountId, at);
-    if (post.platform === 'x') {
-      const window = billingMonth(accountCreatedAt, at).start.toISOString().slice(0, 10);
-      counters.recordXAddonPost(post.accountId, window, post.hasLinks);
-    }
+    this.repos.postRecords.transaction(() => {
+      this.repos.postRecords.insert(post);
+      const at = new Date(post.at);
+      const counters = this.repos.postingCounters;
+      counters.recordAttempt(post.profileId, at);
+      counters.setLastPostAt(post.accountId, post.platform, at);
+      if (post.status === 'failed') return;
+      counters.recordSuccess(post.accountId, post.profileId, at);
+      if (post.platform === 'skool') counters.recordSkoolPost(post.accountId, at);
+      if (post.platform === 'x') {
+        const window = billingMonth(accountCreatedAt, at).start.toISOString().slice(0, 10);
+        counters.recordXAddonPost(post.accountId, window, post.hasLinks);
+      }
+    });
   }
 
   updatePost(id: string, patch: PostRecordPatch): void {
