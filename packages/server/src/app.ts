@@ -5,6 +5,7 @@ import { adminApp } from './admin/index.js';
 import { type Clock, type ClockMode, createClock } from './clock.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
+import { accountUsage } from './domain/account-usage.js';
 import { MediaService, type MediaServiceSettings } from './domain/media/media-service.js';
 import { type NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
 import { ReadLimiter } from './domain/read-limits.js';
@@ -142,6 +143,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   mountMethodGuards(app);
 
   startPostsArea(services);
+  services.usageContributors.push(accountUsage(services));
   dueWork.start();
   let closed = false;
   return {
