@@ -50,13 +50,21 @@ export class ConnectionsRepository {
   /** GET /accounts lists them on every read; `put` and `delete` are the only writes. */
   readonly #byProfile: RowCache<ConnectionRow[]>;
 
+  #version = 0;
+
   constructor(private readonly db: Database) {
     this.#byProfile = new RowCache(db);
+  }
+
+  /** Moves on every write, so an answer built from these rows knows when it went stale. */
+  get version(): number {
+    return this.#version;
   }
 
   /** Connects or replaces (admin PUT). */
   put(connection: ConnectionRecord): void {
     this.#byProfile.forget(connection.profileId);
+    this.#version += 1;
     this.db
       .prepare(
         `INSERT OR REPLACE INTO network_connections
@@ -102,6 +110,7 @@ export class ConnectionsRepository {
 
   delete(profileId: string, platform: Platform): boolean {
     this.#byProfile.forget(profileId);
+    this.#version += 1;
     return (
       this.db
         .prepare('DELETE FROM network_connections WHERE profile_id = ? AND platform = ?')

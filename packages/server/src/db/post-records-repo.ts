@@ -283,6 +283,18 @@ export class PostRecordsRepository {
   }
 
   countPosts(query: PostCountQuery): number {
+    // Every POST /posts check asks several counts: the kept answer is found without building the SQL.
+    const key = [
+      query.since.getTime(),
+      query.until === undefined ? '' : query.until.getTime(),
+      query.accountId === undefined ? '' : `a${query.accountId}`,
+      query.profileId === undefined ? '' : `p${query.profileId}`,
+      query.platform ?? '',
+      query.countingOnly === true ? 'c' : '',
+      query.withLinks === true ? 'l' : '',
+    ].join('\n');
+    const kept = this.#answers.count(key);
+    if (kept !== undefined) return kept;
     const where = ['at >= ?'];
     const since = query.since.toISOString();
     const until = query.until?.toISOString();
@@ -306,9 +318,6 @@ export class PostRecordsRepository {
     if (query.countingOnly === true) where.push("status <> 'failed'");
     if (query.withLinks === true) where.push('has_links = 1');
     const sql = `SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`;
-    const key = `${sql}\n${values.join('\n')}`;
-    const kept = this.#answers.count(key);
-    if (kept !== undefined) return kept;
     const row = this.#prepare(sql).get(...values) as { n: number };
     if (this.#mayKeep()) this.#answers.keepCount(key, { ...query, since, until, n: row.n });
     return row.n;

@@ -33,9 +33,16 @@ export class ProfilesRepository {
   /** A profile's row never changes once inserted. */
   readonly #byId: RowCache<ProfileRow>;
 
+  #version = 0;
+
   constructor(private readonly db: Database) {
     this.#byAccount = new RowCache(db);
     this.#byId = new RowCache(db);
+  }
+
+  /** Moves on every write, so an answer built from these rows knows when it went stale. */
+  get version(): number {
+    return this.#version;
   }
 
   insert(profile: ProfileRecord): void {
@@ -46,6 +53,7 @@ export class ProfilesRepository {
       )
       .run(profile.id, profile.accountId, profile.name, profile.handle, profile.createdAt);
     this.#byAccount.clear();
+    this.#version += 1;
   }
 
   get(id: string): ProfileRecord | null {

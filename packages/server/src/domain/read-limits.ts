@@ -12,8 +12,17 @@ export type ReadKind = 'accounts' | 'options' | 'posts' | 'post';
 const READS_BUCKET = 'reads';
 const OPTIONS_BUCKET = 'options';
 
+// Every read asks for the minute: the text is built once per minute, not per read.
+let lastMinute = Number.NaN;
+let lastMinuteText = '';
+
 function utcMinute(at: Date): string {
-  return at.toISOString().slice(0, 16);
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastMinuteText = at.toISOString().slice(0, 16);
+    lastMinute = minute;
+  }
+  return lastMinuteText;
 }
 
 function secondsToNextMinute(at: Date): number {

@@ -1,11 +1,12 @@
 import { LIMITS, PLATFORMS, type Platform } from '@socialpub/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listProfiles } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
 import { parseQuery, requireUuid } from '../http/query.js';
 import type { Services } from '../services.js';
-import { readAnswer } from './read-headers.js';
+import { readAnswer, readJsonAnswer } from './read-headers.js';
 
 const platformsParameter = z.string().transform((value, ctx): Platform[] => {
   const names = value
@@ -41,13 +42,16 @@ const NoQuerySchema = z.object({});
 /** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only). */
 export function accountsRoutes(services: Services): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const answers = new AccountsAnswerCache(services.repos, services.db);
 
   routes.get('/accounts', (c) => {
     const { account } = c.get('caller');
     services.readLimiter.take(account.id, 'accounts');
     const { warnings } = parseQuery(c, NoQuerySchema, []);
-    const data = listProfiles(services.repos, account.id, services.clock.now());
-    return readAnswer(warnings.length > 0 ? { data, warnings } : { data });
+    const now = services.clock.now();
+    if (warnings.length > 0)
+      return readAnswer({ data: listProfiles(services.repos, account.id, now), warnings });
+    return readJsonAnswer(answers.json(account.id, now));
   });
 
   routes.get('/accounts/:id/options', (c) => {

@@ -6,7 +6,12 @@ export const READ_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control':
  * builds a Headers object per answer, while a plain header object goes to the socket as it is.
  */
 export function readAnswer(body: unknown): Response {
-  return new Response(JSON.stringify(body), {
+  return readJsonAnswer(JSON.stringify(body));
+}
+
+/** A read's 200 answer from JSON text already serialised (a kept answer). */
+export function readJsonAnswer(json: string): Response {
+  return new Response(json, {
     status: 200,
     headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
   });
