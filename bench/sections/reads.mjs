@@ -49,8 +49,22 @@ export async function benchReads({ duration, accounts: accountCount }) {
   runs.sort((a, b) => a - b);
   printLine('server start to first answer (median of 5)', `${runs[2].toFixed(0)} ms  (aim: < 300 ms)`);
   rmSync(dataDir, { recursive: true, force: true });
-  recordAim('reads', 'GET /accounts rps >= 50% of bare', `${(ratio * 100).toFixed(0)}%`, ratio >= 0.5);
-  recordAim('reads', 'GET /accounts p99 < 2x bare', `${p99Ratio.toFixed(2)}x`, p99Ratio < 2);
+  // The load's rps and latencies count every answer: a refused (429) read is cheaper than a real one,
+  // so the aims hold only when every read took the 2xx path.
+  const allRead = reads.non2xx === 0;
+  const refused = allRead ? '' : ` (${reads.non2xx} not 2xx)`;
+  recordAim(
+    'reads',
+    'GET /accounts rps >= 50% of bare',
+    `${(ratio * 100).toFixed(0)}%${refused}`,
+    allRead && ratio >= 0.5,
+  );
+  recordAim(
+    'reads',
+    'GET /accounts p99 < 2x bare',
+    `${p99Ratio.toFixed(2)}x${refused}`,
+    allRead && p99Ratio < 2,
+  );
   recordAim('reads', 'server start < 300 ms', `${runs[2].toFixed(0)} ms`, runs[2] < 300);
   return { readsRatio: ratio, readsP99Ratio: p99Ratio, startupMs: runs[2] };
 }

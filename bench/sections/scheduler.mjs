@@ -105,12 +105,15 @@ export async function benchScheduler({ posts: postCount, accounts: accountCount 
       `${(drainMs / 1000).toFixed(2)} s; ${((drainMs - lastSendMs) / 1000).toFixed(2)} s of it after the last send ` +
         `(${ran - sentAt.length} other items, e.g. first figure collection of the sent posts)`,
     );
-    const meets = p99 <= 1000;
+    // The percentiles are over the sends that happened: a post never sent must fail the aim too.
+    const meets = sentAt.length === postCount && p99 <= 1000;
     printLine(
       '',
       meets
         ? `p99 meets the aim: 99% of the ${postCount} were sent within 1 s of their due time`
-        : `p99 does NOT meet the aim: posts go out one at a time, the last ${(lastSendMs / 1000).toFixed(1)} s after their due time`,
+        : sentAt.length < postCount
+          ? `does NOT meet the aim: only ${sentAt.length} of the ${postCount} due posts were sent`
+          : `p99 does NOT meet the aim: posts go out one at a time, the last ${(lastSendMs / 1000).toFixed(1)} s after their due time`,
     );
     printLine('system clock variant', 'skipped: posts must be >= 60 s ahead, so it waits 65 s+ in real time');
     recordAim('scheduler', 'create scheduled posts (figure only)', `${created.rps} req/s`, null);

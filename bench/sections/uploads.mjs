@@ -175,12 +175,15 @@ export async function benchUploads({ megabytes }) {
       `${mb(uploaderMbps)}, ${(uploaderMbps / tus.node.mbps).toFixed(2)}x tus (node)`,
       null,
     );
-    const completeMs = Math.max(runs.curl.complete.ms, runs.node.complete.ms, complete.ms);
+    const completes = [runs.curl.complete, runs.node.complete, complete];
+    const completeMs = Math.max(...completes.map((c) => c.ms));
+    // A quick 202 (still verifying) is not a completed upload: the aim needs every answer ready.
+    const allReady = completes.every((c) => c.status === 200 && c.state === 'ready');
     recordAim(
       'uploads',
       'last byte to complete < 0.5 s',
-      `${completeMs.toFixed(0)} ms (worst of 3)`,
-      completeMs < 500,
+      `${completeMs.toFixed(0)} ms (worst of 3)${allReady ? '' : `, answers ${completes.map((c) => `${c.status} ${c.state}`).join(', ')}`}`,
+      allReady && completeMs < 500,
     );
     recordAim(
       'uploads',

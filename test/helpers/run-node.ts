@@ -18,11 +18,21 @@ export function runNode(
   env: Record<string, string>,
   options: { timeoutMs?: number } = {},
 ): Promise<RunResult> {
+  return runCommand(process.execPath, args, env, options);
+}
+
+/** Runs `command ...args` the way runNode runs node: from the repository root, without SOCIALPUB_* of its own. */
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<RunResult> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('SOCIALPUB_')),
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...args], {
+    const child = spawn(command, [...args], {
       cwd: REPO_ROOT,
       env: { ...base, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,8 +24,9 @@ function exitForUsage(error: CommanderError): never {
 /** `media upload` answers usage errors as the uploader does: the JSON line and exit 6 bad_command. */
 function exitForUploadUsage(error: CommanderError): never {
   if (error.exitCode === 0) process.exit(0);
-  writeUploadLine(badCommandLine(error.message.replace(/^error: /, '')));
-  process.exit(6);
+  const line = badCommandLine(error.message.replace(/^error: /, ''));
+  writeUploadLine(line);
+  process.exit(line.exit_code);
 }
 
 /** The command tree; each command's module is loaded only when it runs, so `--help` starts fast. */

@@ -57,6 +57,7 @@ describe('media link', () => {
     expect(parseJson<{ status: string }>(cancelled).status).toBe('cancelled');
     const after = await t.cli(['media', 'link', 'complete', fileId]);
     expect([2, 6]).toContain(after.code);
+    expect(after.stderr).toMatch(/upload_closed|upload_expired/);
   });
 
   it('exits 2 for a file type the service does not accept (415)', async () => {

@@ -36,6 +36,17 @@ async function jpeg(size: number): Promise<string> {
   return path;
 }
 
+/** Resolves once a running `media upload` saved the link of `path`: its measuring is over. */
+async function linkSaved(path: string): Promise<void> {
+  const state = join(t.configDir, 'uploads.json');
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const text = await readFile(state, 'utf8').catch(() => '{}');
+    if (text.includes(JSON.stringify(`${path}|`).slice(0, -1))) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no upload link was saved for ${path}`);
+}
+
 interface Line {
   state: string;
   exit_code: number;
@@ -94,7 +105,8 @@ describe('media upload exit codes', () => {
     const path = await jpeg(CHUNK * 2);
     setPatchDelay(1500);
     const running = upload(path);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Changed after it was measured (a fixed sleep raced the binary's start-up under load).
+    await linkSaved(path);
     await appendFile(path, Buffer.alloc(10));
     const result = await running;
     expect(result.code).toBe(2);
@@ -156,10 +168,24 @@ describe('media upload exit codes', () => {
   });
 
   it('never prints the API key or the upload token', async () => {
-    const path = await jpeg(512);
+    // A partial run first, so the token it used can be read from the saved state and looked for.
+    const path = await jpeg(CHUNK + 100);
+    setPatchDelay(1500);
+    const first = await upload(path, '--max-run-seconds', '1');
+    expect(first.code).toBe(3);
+    const saved = JSON.parse(await readFile(join(t.configDir, 'uploads.json'), 'utf8')) as Record<
+      string,
+      { token: string }
+    >;
+    const tokens = Object.values(saved).map((entry) => entry.token);
+    expect(tokens).toHaveLength(1);
+    setPatchDelay(0);
     const result = await upload(path);
     expect(result.code).toBe(0);
-    expect(result.stdout + result.stderr).not.toContain(t.apiKey);
+    for (const output of [first.stdout + first.stderr, result.stdout + result.stderr]) {
+      expect(output).not.toContain(t.apiKey);
+      for (const token of tokens) expect(output).not.toContain(token);
+    }
     const state = await readFile(join(t.configDir, 'uploads.json'), 'utf8').catch(() => '{}');
     expect(JSON.parse(state)).toEqual({});
   });

@@ -1,4 +1,4 @@
-import { isErrorCode, retryAfterSecondsFor, STOP_CODES, shouldRetryAutomatically } from '@socialpub/core';
+import { isErrorCode, retryAfterSecondsFor, shouldRetryAutomatically } from '@socialpub/core';
 import { APIConnectionError, APIError, type SocialPubError } from './errors.js';
 
 export interface RetryPolicy {
@@ -11,19 +11,15 @@ export interface RetryPolicy {
 const BASE_DELAY_SECONDS = 0.5;
 const MAX_BACKOFF_SECONDS = 8;
 
-const STOP = new Set<string>(STOP_CODES);
-
 /**
  * Rule 7 of "When to send a request again": retry automatically only after a timeout, a lost
  * connection, a 5xx without `error.code`, and the retryable codes (the catalog in core decides).
  * Stop codes (`daily_attempts_exceeded`, `monthly_limit_reached`, `idempotency_key_reused`, ...) and
- * every other 4xx are never retried.
+ * every other 4xx are never retried: none of them carries an automatic rule in the catalog.
  */
 export function isRetryable(error: SocialPubError): boolean {
   if (error instanceof APIConnectionError) return true;
   if (!(error instanceof APIError)) return false;
-  if (error.code !== undefined && STOP.has(error.code)) return false;
-  if (error.code === undefined) return error.status >= 500;
   return shouldRetryAutomatically({ status: error.status, code: error.code });
 }
 

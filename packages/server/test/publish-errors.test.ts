@@ -16,6 +16,17 @@ const post = (fields: Record<string, unknown>) => (fx: Fixture) => ({
   post: { accountId: fx.profileId, ...fields },
 });
 const video = (fx: Fixture, tt: TestApp, fields = {}) => [addFile(tt, fx.accountId, fields)];
+const image = (fx: Fixture, tt: TestApp) => [addImage(tt, fx.accountId)];
+/** A post on `platform` whose content is only the files `files` adds, next to the option blocks in `fields`. */
+const withMedia =
+  (
+    platform: string,
+    files: (fx: Fixture, tt: TestApp) => string[],
+    fields: Record<string, unknown> = {},
+  ): Build =>
+  (fx, tt) => ({
+    post: { accountId: fx.profileId, platform, content: { mediaID: files(fx, tt) }, ...fields },
+  });
 
 // One row per refusal of "Errors, POST /posts" that the service itself answers.
 const ROWS: Array<[string, number, string, Build, Record<string, unknown>?]> = [
@@ -39,35 +50,12 @@ const ROWS: Array<[string, number, string, Build, Record<string, unknown>?]> = [
     400,
     'api_error',
     (fx, tt) => {
-      void tt.services.repos.connections.delete(fx.profileId, 'linkedin');
+      tt.services.repos.connections.delete(fx.profileId, 'linkedin');
       return { post: { accountId: fx.profileId, platform: 'linkedin', content: { text: 'a' } } };
     },
   ],
-  [
-    'pinterest without boardId',
-    400,
-    'pinterest_board_required',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'pinterest',
-        content: { mediaID: [addImage(tt, fx.accountId)] },
-      },
-    }),
-  ],
-  [
-    'video pin',
-    400,
-    'bad_request',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'pinterest',
-        content: { mediaID: video(fx, tt) },
-        pinterest: { boardId: 'b1' },
-      },
-    }),
-  ],
+  ['pinterest without boardId', 400, 'pinterest_board_required', withMedia('pinterest', image)],
+  ['video pin', 400, 'bad_request', withMedia('pinterest', video, { pinterest: { boardId: 'b1' } })],
   [
     'skool without group and title',
     400,
@@ -90,13 +78,7 @@ const ROWS: Array<[string, number, string, Build, Record<string, unknown>?]> = [
     'threads over 20 files',
     400,
     'bad_request',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'threads',
-        content: { mediaID: Array.from({ length: 21 }, () => addImage(tt, fx.accountId)) },
-      },
-    }),
+    withMedia('threads', (fx, tt) => Array.from({ length: 21 }, () => addImage(tt, fx.accountId))),
   ],
   [
     'scheduledFor without zone',
@@ -145,40 +127,19 @@ const ROWS: Array<[string, number, string, Build, Record<string, unknown>?]> = [
     'tiktok privacy level not allowed',
     400,
     'bad_request',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'tiktok',
-        content: { mediaID: video(fx, tt) },
-        tiktok: { privacyLevel: 'FOLLOWER_OF_CREATOR' },
-      },
-    }),
+    withMedia('tiktok', video, { tiktok: { privacyLevel: 'FOLLOWER_OF_CREATOR' } }),
   ],
   [
     'tiktok branded content private',
     400,
     'bad_request',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'tiktok',
-        content: { mediaID: video(fx, tt) },
-        tiktok: { privacyLevel: 'SELF_ONLY', isBrandedContent: true },
-      },
-    }),
+    withMedia('tiktok', video, { tiktok: { privacyLevel: 'SELF_ONLY', isBrandedContent: true } }),
   ],
   [
     'instagram reel from an image',
     400,
     'media_wrong_for_post_type',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'instagram',
-        content: { mediaID: [addImage(tt, fx.accountId)] },
-        instagram: { postType: 'reel' },
-      },
-    }),
+    withMedia('instagram', image, { instagram: { postType: 'reel' } }),
   ],
   [
     'required option block next to post',
@@ -193,7 +154,16 @@ const ROWS: Array<[string, number, string, Build, Record<string, unknown>?]> = [
       pinterest: { boardId: 'b1' },
     }),
   ],
-  ['ambiguous profile name', 400, 'profile_name_ambiguous', async () => undefined],
+  [
+    'ambiguous profile name',
+    400,
+    'profile_name_ambiguous',
+    async (fx, tt) => {
+      await tt.admin('POST', `/accounts/${fx.accountId}/profiles`, { name: 'Twin', handle: '@twin1' });
+      await tt.admin('POST', `/accounts/${fx.accountId}/profiles`, { name: 'TWIN', handle: '@twin2' });
+      return { post: { accountId: 'twin', platform: 'x', content: { text: 'a' } } };
+    },
+  ],
   [
     'profile not on the account',
     403,
@@ -213,62 +183,33 @@ const ROWS: Array<[string, number, string, Build, Record<string, unknown>?]> = [
     'upload not completed',
     404,
     'media_not_found',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'x',
-        content: { mediaID: video(fx, tt, { status: 'uploading' }) },
-      },
-    }),
+    withMedia('x', (fx, tt) => video(fx, tt, { status: 'uploading' })),
   ],
   [
     'media still importing',
     409,
     'media_processing',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'x',
-        content: { mediaID: video(fx, tt, { status: 'processing' }) },
-      },
-    }),
+    withMedia('x', (fx, tt) => video(fx, tt, { status: 'processing' })),
     { retry_after_seconds: 30 },
   ],
   [
     'media import failed',
     422,
     'media_failed',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'x',
-        content: { mediaID: video(fx, tt, { status: 'failed' }) },
-      },
-    }),
+    withMedia('x', (fx, tt) => video(fx, tt, { status: 'failed' })),
   ],
   [
     'video over the network limit',
     413,
     'MEDIA_TOO_LARGE',
-    (fx, tt) => ({
-      post: {
-        accountId: fx.profileId,
-        platform: 'threads',
-        content: { mediaID: video(fx, tt, { size: 2 * 1024 ** 3 }) },
-      },
-    }),
+    withMedia('threads', (fx, tt) => video(fx, tt, { size: 2 * 1024 ** 3 })),
     { platform: 'threads', size_bytes: 2 * 1024 ** 3, max_video_bytes: 1024 ** 3 },
   ],
 ];
 
 describe('POST /api/v2/posts refusals (Errors, POST /posts)', () => {
-  it.each(ROWS)('answers %s with %i %s and changes nothing', async (name, status, code, build, extra) => {
-    let body = await build(f, t);
-    if (name === 'ambiguous profile name') {
-      await t.admin('POST', `/accounts/${f.accountId}/profiles`, { name: 'Twin', handle: '@twin1' });
-      await t.admin('POST', `/accounts/${f.accountId}/profiles`, { name: 'TWIN', handle: '@twin2' });
-      body = { post: { accountId: 'twin', platform: 'x', content: { text: 'a' } } };
-    }
+  it.each(ROWS)('answers %s with %i %s and changes nothing', async (_name, status, code, build, extra) => {
+    const body = await build(f, t);
     const before = postingState(t);
     const answer = await sendPost(t, f.apiKey, body);
     expect(answer.status).toBe(status);

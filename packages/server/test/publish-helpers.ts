@@ -43,11 +43,10 @@ export async function fixture(
   return accountWithProfile(t, networks, { plan: 'skilled', x_addon: true, ...account });
 }
 
-/** A library file straight in the table (the media area's import is not under test here). */
+/** A library file straight in the table (the media area's import is not under test here); returns its id. */
 export function addFile(t: TestApp, accountId: string, fields: Partial<MediaFileRecord> = {}): string {
-  const fileId = randomUUID();
-  t.services.repos.mediaFiles.insert({
-    fileId,
+  const record: MediaFileRecord = {
+    fileId: randomUUID(),
     accountId,
     fileName: 'clip.mp4',
     type: 'video/mp4',
@@ -62,8 +61,9 @@ export function addFile(t: TestApp, accountId: string, fields: Partial<MediaFile
     sha256: null,
     storagePath: null,
     ...fields,
-  });
-  return fileId;
+  };
+  t.services.repos.mediaFiles.insert(record);
+  return record.fileId;
 }
 
 export function addImage(t: TestApp, accountId: string, fields: Partial<MediaFileRecord> = {}): string {
@@ -76,13 +76,15 @@ export function addImage(t: TestApp, accountId: string, fields: Partial<MediaFil
   });
 }
 
-/** Row counts of the tables a publish writes: a refusal leaves them as they were. */
+/**
+ * Row counts of the tables a publish writes: a refusal leaves them as they were. Every limit counts
+ * the post records, so an unchanged `post_records` also means nothing was counted.
+ */
 export function postingState(t: TestApp): Record<string, number> {
   const counts = tableCounts(t);
   return {
     post_records: counts['post_records'] ?? 0,
     scheduled_posts: counts['scheduled_posts'] ?? 0,
-    posting_counters: counts['posting_counters'] ?? 0,
   };
 }
 

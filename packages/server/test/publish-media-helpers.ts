@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { MediaFileRecord } from '../src/db/media-files-repo.js';
-import type { TestApp } from './helpers.js';
-import { type Fixture as FileFixture, sampleHeic, sampleMp4 } from './media-import-server.js';
+import { type Fixture, type TestApp, testApp } from './helpers.js';
+import {
+  type Fixture as FileFixture,
+  type FileServer,
+  sampleHeic,
+  sampleMp4,
+  startFileServer,
+} from './media-import-server.js';
+import { addFile, fixture } from './publish-helpers.js';
 
 /** Photos for the tiktok photo rules, made with sharp (sizes around 1080 x 1920 and 6,000,000 px). */
 export async function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp'): Promise<Buffer> {
@@ -73,26 +81,48 @@ export function addStoredPhoto(
   fields: Partial<MediaFileRecord> = {},
 ): string {
   const fileId = randomUUID();
-  const storagePath = t.services.mediaFolder.writeKeptFile(fileId, bytes);
-  t.services.repos.mediaFiles.insert({
+  return addFile(t, accountId, {
     fileId,
-    accountId,
     fileName: 'photo.png',
     type: 'image/png',
     kind: 'image',
     size: bytes.byteLength,
-    status: 'ready',
-    source: 'url_import',
-    uploadedAt: t.services.clock.now().toISOString(),
-    expiresAt: null,
-    confirmBeforePosting: false,
-    error: null,
-    sha256: null,
-    storagePath,
+    storagePath: t.services.mediaFolder.writeKeptFile(fileId, bytes),
     ...fields,
   });
-  return fileId;
 }
 
 export const codes = (warnings: unknown): string[] =>
   Array.isArray(warnings) ? warnings.map((w: { code: string }) => w.code) : [];
+
+export interface PublishMediaTest {
+  photos: PhotoSet;
+  /** What `files` serves, publishFixtures(photos) at first: a test may add paths. */
+  served: Record<string, FileFixture>;
+  /** The loopback host serving `served`. */
+  files: FileServer;
+  /** A loopback port nothing listens on. */
+  deadPort: number;
+  /** A test app that may import from 127.0.0.1, new for each test. */
+  t: TestApp;
+  /** An account on every network of `t`. */
+  f: Fixture;
+}
+
+/** For a test file on publishing with media: the photos and their host once, an app and a fixture per test. */
+export function usePublishMedia(): PublishMediaTest {
+  const s = {} as PublishMediaTest;
+  beforeAll(async () => {
+    s.photos = await photoSet();
+    s.served = publishFixtures(s.photos);
+    s.files = await startFileServer(s.served);
+    s.deadPort = await closedPort();
+  }, 30_000);
+  afterAll(async () => s.files.close());
+  beforeEach(async () => {
+    s.t = await testApp({ importAllow: ['127.0.0.1'] });
+    s.f = await fixture(s.t);
+  });
+  afterEach(async () => s.t.close());
+  return s;
+}

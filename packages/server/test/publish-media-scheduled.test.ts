@@ -1,46 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Fixture, type TestApp, testApp } from './helpers.js';
-import { type Fixture as FileFixture, type FileServer, startFileServer } from './media-import-server.js';
-import { addFile, advance, fixture, postingState, sendPost } from './publish-helpers.js';
-import {
-  addStoredPhoto,
-  closedPort,
-  codes,
-  type PhotoSet,
-  photoSet,
-  publishFixtures,
-} from './publish-media-helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Fixture as FileFixture } from './media-import-server.js';
+import { addFile, advance, postingState, sendPost } from './publish-helpers.js';
+import { addStoredPhoto, codes, usePublishMedia } from './publish-media-helpers.js';
 
-let photos: PhotoSet;
-let served: Record<string, FileFixture>;
-let files: FileServer;
-let deadPort: number;
-let t: TestApp;
-let f: Fixture;
+const s = usePublishMedia();
 
-beforeAll(async () => {
-  photos = await photoSet();
-  served = publishFixtures(photos);
-  files = await startFileServer(served);
-  deadPort = await closedPort();
-}, 30_000);
-afterAll(async () => files.close());
-beforeEach(async () => {
-  t = await testApp({ importAllow: ['127.0.0.1'] });
-  f = await fixture(t);
-});
-afterEach(async () => t.close());
-
-const url = (path: string) => `${files.origin}${path}`;
-const dead = (path: string) => `http://127.0.0.1:${deadPort}${path}`;
-const privateUrl = (path: string) => `http://127.0.0.2:${files.port}${path}`;
-const inAnHour = () => new Date(t.services.clock.now().getTime() + 3_600_000).toISOString();
+const url = (path: string) => `${s.files.origin}${path}`;
+const dead = (path: string) => `http://127.0.0.1:${s.deadPort}${path}`;
+const privateUrl = (path: string) => `http://127.0.0.2:${s.files.port}${path}`;
+const inAnHour = () => new Date(s.t.services.clock.now().getTime() + 3_600_000).toISOString();
 const skool = { group: 'g1', title: 'T', label: 'l' };
 const tiktok = { privacyLevel: 'SELF_ONLY' };
 
 type Content = { mediaID?: string[]; mediaUrls?: string[]; text?: string };
 const scheduled = (platform: string, content: Content, options: Record<string, unknown> = {}) => ({
-  post: { accountId: f.profileId, platform, content, scheduledFor: inAnHour(), ...options },
+  post: { accountId: s.f.profileId, platform, content, scheduledFor: inAnHour(), ...options },
 });
 const reel = (cover: string) => ({ postType: 'reel', coverUrl: cover });
 
@@ -123,14 +97,16 @@ const RULE_6: Row[] = [
   },
   {
     name: 'a tiktok photo post from the library (PNG above 1080 x 1920)',
-    body: () => scheduled('tiktok', { mediaID: [addStoredPhoto(t, f.accountId, photos.bigPng)] }, { tiktok }),
+    body: () =>
+      scheduled('tiktok', { mediaID: [addStoredPhoto(s.t, s.f.accountId, s.photos.bigPng)] }, { tiktok }),
     status: 202,
     code: 'scheduled',
     warnings: ['converted_to_jpeg', 'resized_for_tiktok'],
   },
   {
     name: 'a tiktok photo post with a HEIC photo',
-    body: () => scheduled('tiktok', { mediaID: [addStoredPhoto(t, f.accountId, photos.heic)] }, { tiktok }),
+    body: () =>
+      scheduled('tiktok', { mediaID: [addStoredPhoto(s.t, s.f.accountId, s.photos.heic)] }, { tiktok }),
     status: 422,
     code: 'photo_format_not_supported',
   },
@@ -138,12 +114,12 @@ const RULE_6: Row[] = [
 
 describe('scheduledFor rule 6 and media checks of a scheduled post', () => {
   it.each(RULE_6.map((row) => [row.name, row] as const))('answers %s', async (_name, row) => {
-    const before = postingState(t);
-    const answer = await sendPost(t, f.apiKey, row.body());
+    const before = postingState(s.t);
+    const answer = await sendPost(s.t, s.f.apiKey, row.body());
     expect(answer.status).toBe(row.status);
     if (row.status >= 400) {
       expect(answer.body.error?.['code']).toBe(row.code);
-      expect(postingState(t)).toEqual(before);
+      expect(postingState(s.t)).toEqual(before);
       return;
     }
     expect(answer.body['code']).toBe(row.code);
@@ -151,17 +127,17 @@ describe('scheduledFor rule 6 and media checks of a scheduled post', () => {
   });
 
   it('does not ask the cover of a reel sent now (the network fetches it)', async () => {
-    const seen = files.seen.length;
-    const answer = await sendPost(t, f.apiKey, {
+    const seen = s.files.seen.length;
+    const answer = await sendPost(s.t, s.f.apiKey, {
       post: {
-        accountId: f.profileId,
+        accountId: s.f.profileId,
         platform: 'instagram',
         content: { mediaUrls: [url('/clip.mp4')] },
         instagram: reel(url('/gone.jpg')),
       },
     });
     expect(answer.status).toBe(200);
-    expect(files.seen.slice(seen).map((r) => r.url)).toEqual(['/clip.mp4']);
+    expect(s.files.seen.slice(seen).map((r) => r.url)).toEqual(['/clip.mp4']);
   });
 });
 
@@ -171,22 +147,22 @@ interface ScheduledView {
 }
 
 async function readScheduled(id: string): Promise<ScheduledView> {
-  const res = await t.api('GET', `/api/v2/posts/${id}`, f.apiKey);
+  const res = await s.t.api('GET', `/api/v2/posts/${id}`, s.f.apiKey);
   return (await res.json()) as ScheduledView;
 }
 
 describe('a scheduled tiktok photo post when it goes out', () => {
   it('records the resized_for_tiktok notice on the post record', async () => {
     const answer = await sendPost(
-      t,
-      f.apiKey,
-      scheduled('tiktok', { mediaID: [addStoredPhoto(t, f.accountId, photos.bigPng)] }, { tiktok }),
+      s.t,
+      s.f.apiKey,
+      scheduled('tiktok', { mediaID: [addStoredPhoto(s.t, s.f.accountId, s.photos.bigPng)] }, { tiktok }),
     );
-    await advance(t, 3600);
+    await advance(s.t, 3600);
     const view = await readScheduled(answer.body['scheduled_post_id'] as string);
     const postId = view.results[0]?.post_id;
     expect(postId).toEqual(expect.any(String));
-    const record = (await (await t.api('GET', `/api/v2/posts/${postId}`, f.apiKey)).json()) as {
+    const record = (await (await s.t.api('GET', `/api/v2/posts/${postId}`, s.f.apiKey)).json()) as {
       notices: unknown[];
     };
     expect(record.notices).toEqual([
@@ -204,28 +180,28 @@ describe('a scheduled tiktok photo post when it goes out', () => {
     ['a photo that became HEIC', heicFixture, 'photo_format_not_supported'],
     ['an address that went away', undefined, 'media_not_available'],
   ] as const)('does not send it when %s', async (_name, swap, code) => {
-    served['/swap.jpg'] = { type: 'image/jpeg', body: photos.small };
+    s.served['/swap.jpg'] = { type: 'image/jpeg', body: s.photos.small };
     const answer = await sendPost(
-      t,
-      f.apiKey,
+      s.t,
+      s.f.apiKey,
       scheduled('tiktok', { mediaUrls: [url('/swap.jpg')] }, { tiktok }),
     );
     expect(answer.status).toBe(202);
     const replacement = swap?.();
-    if (replacement === undefined) delete served['/swap.jpg'];
-    else served['/swap.jpg'] = replacement;
-    const before = postingState(t)['post_records'];
-    await advance(t, 3600);
+    if (replacement === undefined) delete s.served['/swap.jpg'];
+    else s.served['/swap.jpg'] = replacement;
+    const before = postingState(s.t)['post_records'];
+    await advance(s.t, 3600);
     const view = await readScheduled(answer.body['scheduled_post_id'] as string);
     expect(view.results[0]).toMatchObject({ status: 'not_sent', post_id: null });
     expect(view.results[0]?.error_message).toContain(code);
-    expect(postingState(t)['post_records']).toBe(before);
-    delete served['/swap.jpg'];
+    expect(postingState(s.t)['post_records']).toBe(before);
+    delete s.served['/swap.jpg'];
   });
 });
 
 function heicFixture(): FileFixture {
-  return { type: 'application/octet-stream', body: photos.heic };
+  return { type: 'application/octet-stream', body: s.photos.heic };
 }
 
 describe('media_processing progress', () => {
@@ -236,15 +212,15 @@ describe('media_processing progress', () => {
   ] as const)(
     'a %i-byte import with %s bytes received answers progress %i',
     async (size, received, progress) => {
-      const fileId = addFile(t, f.accountId, { status: 'processing', size });
-      if (received !== null) t.services.repos.mediaImports.setBytesUploaded(fileId, received);
-      const before = postingState(t);
-      const answer = await sendPost(t, f.apiKey, {
-        post: { accountId: f.profileId, platform: 'x', content: { text: 'a', mediaID: [fileId] } },
+      const fileId = addFile(s.t, s.f.accountId, { status: 'processing', size });
+      if (received !== null) s.t.services.repos.mediaImports.setBytesUploaded(fileId, received);
+      const before = postingState(s.t);
+      const answer = await sendPost(s.t, s.f.apiKey, {
+        post: { accountId: s.f.profileId, platform: 'x', content: { text: 'a', mediaID: [fileId] } },
       });
       expect(answer.status).toBe(409);
       expect(answer.body.error).toMatchObject({ code: 'media_processing', file_id: fileId, progress });
-      expect(postingState(t)).toEqual(before);
+      expect(postingState(s.t)).toEqual(before);
     },
   );
 });

@@ -1,44 +1,19 @@
 import { mediaSizeLimit } from '@socialpub/core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Fixture, type TestApp, testApp } from './helpers.js';
-import { type FileServer, startFileServer } from './media-import-server.js';
-import { fixture, postingState, sendPost } from './publish-helpers.js';
-import {
-  addStoredPhoto,
-  closedPort,
-  codes,
-  type PhotoSet,
-  photoSet,
-  publishFixtures,
-} from './publish-media-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { postingState, sendPost } from './publish-helpers.js';
+import { addStoredPhoto, codes, usePublishMedia } from './publish-media-helpers.js';
 
-let photos: PhotoSet;
-let files: FileServer;
-let deadPort: number;
-let t: TestApp;
-let f: Fixture;
+const s = usePublishMedia();
 
-beforeAll(async () => {
-  photos = await photoSet();
-  files = await startFileServer(publishFixtures(photos));
-  deadPort = await closedPort();
-}, 30_000);
-afterAll(async () => files.close());
-beforeEach(async () => {
-  t = await testApp({ importAllow: ['127.0.0.1'] });
-  f = await fixture(t);
-});
-afterEach(async () => t.close());
-
-const url = (path: string) => `${files.origin}${path}`;
+const url = (path: string) => `${s.files.origin}${path}`;
 const tiktok = { privacyLevel: 'SELF_ONLY' };
 const GB = 1024 ** 3;
 
 type Content = { mediaID?: string[]; mediaUrls?: string[]; text?: string };
 const post = (platform: string, content: Content, options: Record<string, unknown> = {}) => ({
-  post: { accountId: f.profileId, platform, content, ...options },
+  post: { accountId: s.f.profileId, platform, content, ...options },
 });
-const stored = (bytes: Buffer) => addStoredPhoto(t, f.accountId, bytes);
+const stored = (bytes: Buffer) => addStoredPhoto(s.t, s.f.accountId, bytes);
 
 interface Refusal {
   name: string;
@@ -51,7 +26,7 @@ interface Refusal {
 const REFUSALS: Refusal[] = [
   {
     name: 'a HEIC library photo (second of two) on tiktok',
-    body: () => post('tiktok', { mediaID: [stored(photos.small), stored(photos.heic)] }, { tiktok }),
+    body: () => post('tiktok', { mediaID: [stored(s.photos.small), stored(s.photos.heic)] }, { tiktok }),
     status: 422,
     code: 'photo_format_not_supported',
     extra: () => ({ photo: 2 }),
@@ -72,7 +47,7 @@ const REFUSALS: Refusal[] = [
   },
   {
     name: 'a PNG over 6,000,000 pixels in the library on tiktok',
-    body: () => post('tiktok', { mediaID: [stored(photos.giantPng)] }, { tiktok }),
+    body: () => post('tiktok', { mediaID: [stored(s.photos.giantPng)] }, { tiktok }),
     status: 422,
     code: 'photo_too_large_to_convert',
     extra: () => ({ photo: 1 }),
@@ -80,7 +55,7 @@ const REFUSALS: Refusal[] = [
   {
     name: 'a damaged JPEG in the library on tiktok',
     body: () =>
-      post('tiktok', { mediaID: [stored(Buffer.concat([photos.small.subarray(0, 200)]))] }, { tiktok }),
+      post('tiktok', { mediaID: [stored(Buffer.concat([s.photos.small.subarray(0, 200)]))] }, { tiktok }),
     status: 422,
     code: 'photo_conversion_failed',
     extra: () => ({ photo: 1 }),
@@ -93,7 +68,7 @@ const REFUSALS: Refusal[] = [
   },
   {
     name: 'a tiktok video whose host does not answer',
-    body: () => post('tiktok', { mediaUrls: [`http://127.0.0.1:${deadPort}/clip.mp4`] }, { tiktok }),
+    body: () => post('tiktok', { mediaUrls: [`http://127.0.0.1:${s.deadPort}/clip.mp4`] }, { tiktok }),
     status: 400,
     code: 'video_size_unknown',
   },
@@ -143,7 +118,7 @@ const REFUSALS: Refusal[] = [
   },
   {
     name: 'a mediaUrls address on a private network (not in importAllow)',
-    body: () => post('x', { text: 'a', mediaUrls: [`http://127.0.0.2:${files.port}/small.jpg`] }),
+    body: () => post('x', { text: 'a', mediaUrls: [`http://127.0.0.2:${s.files.port}/small.jpg`] }),
     status: 400,
     code: 'media_not_available',
   },
@@ -151,23 +126,23 @@ const REFUSALS: Refusal[] = [
 
 describe('POST /posts media refusals', () => {
   it.each(REFUSALS.map((row) => [row.name, row] as const))('refuses %s', async (_name, row) => {
-    const before = postingState(t);
-    const answer = await sendPost(t, f.apiKey, row.body());
+    const before = postingState(s.t);
+    const answer = await sendPost(s.t, s.f.apiKey, row.body());
     expect(answer.status).toBe(row.status);
     expect(answer.body.error?.['code']).toBe(row.code);
     if (row.extra) expect(answer.body.error).toMatchObject(row.extra());
-    expect(postingState(t)).toEqual(before);
+    expect(postingState(s.t)).toEqual(before);
   });
 
   it('names the private address in the refusal and never asks it', async () => {
-    const seen = files.seen.length;
+    const seen = s.files.seen.length;
     const answer = await sendPost(
-      t,
-      f.apiKey,
-      post('x', { text: 'a', mediaUrls: [`http://127.0.0.2:${files.port}/small.jpg`] }),
+      s.t,
+      s.f.apiKey,
+      post('x', { text: 'a', mediaUrls: [`http://127.0.0.2:${s.files.port}/small.jpg`] }),
     );
     expect(answer.body.error?.['message']).toMatch(/127\.0\.0\.2.*not a public address/);
-    expect(files.seen.length).toBe(seen);
+    expect(s.files.seen.length).toBe(seen);
   });
 
   it.each([
@@ -184,11 +159,11 @@ describe('POST /posts media refusals', () => {
       'video_size_unknown',
     ],
   ] as const)('reports a %s refusal in a dry run without recording it', async (_name, body, status, code) => {
-    const before = postingState(t);
-    const answer = await sendPost(t, f.apiKey, { ...body(), dryRun: true });
+    const before = postingState(s.t);
+    const answer = await sendPost(s.t, s.f.apiKey, { ...body(), dryRun: true });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ dry_run: true, outcome: 'refuse', reason: { code, status } });
-    expect(postingState(t)).toEqual(before);
+    expect(postingState(s.t)).toEqual(before);
   });
 });
 
@@ -211,7 +186,7 @@ const resized = (photo: number, count: number) => ({
 const ACCEPTED: Accepted[] = [
   {
     name: 'a library PNG above 1080 x 1920: converted and resized',
-    body: () => post('tiktok', { mediaID: [stored(photos.bigPng)] }, { tiktok }),
+    body: () => post('tiktok', { mediaID: [stored(s.photos.bigPng)] }, { tiktok }),
     status: 200,
     warnings: [{ code: 'converted_to_jpeg', photo: 1 }, resized(1, 1)],
     notices: [resized(1, 1)],
@@ -225,7 +200,7 @@ const ACCEPTED: Accepted[] = [
   },
   {
     name: 'a small library JPEG: sent as it is',
-    body: () => post('tiktok', { mediaID: [stored(photos.small)] }, { tiktok }),
+    body: () => post('tiktok', { mediaID: [stored(s.photos.small)] }, { tiktok }),
     status: 200,
     warnings: [],
     notices: [],
@@ -260,13 +235,13 @@ const ACCEPTED: Accepted[] = [
 
 describe('POST /posts media accepted', () => {
   it.each(ACCEPTED.map((row) => [row.name, row] as const))('publishes %s', async (_name, row) => {
-    const answer = await sendPost(t, f.apiKey, row.body());
+    const answer = await sendPost(s.t, s.f.apiKey, row.body());
     expect(answer.status).toBe(row.status);
     const warnings = (answer.body['warnings'] ?? []) as Record<string, unknown>[];
     expect(warnings).toHaveLength(row.warnings.length);
     expect(warnings).toEqual(row.warnings.map((w) => expect.objectContaining(w)));
     const postId = (answer.body['service'] as { post_id: string }).post_id;
-    const record = await t.api('GET', `/api/v2/posts/${postId}`, f.apiKey);
+    const record = await s.t.api('GET', `/api/v2/posts/${postId}`, s.f.apiKey);
     const notices = ((await record.json()) as { notices: unknown[] }).notices;
     expect(notices).toEqual(
       row.notices.map((n) => expect.objectContaining({ ...n, message: expect.any(String) })),
@@ -274,25 +249,25 @@ describe('POST /posts media accepted', () => {
   });
 
   it('reports the photo warnings in a dry run and records nothing', async () => {
-    const before = postingState(t);
-    const answer = await sendPost(t, f.apiKey, {
-      ...post('tiktok', { mediaID: [stored(photos.bigPng)] }, { tiktok }),
+    const before = postingState(s.t);
+    const answer = await sendPost(s.t, s.f.apiKey, {
+      ...post('tiktok', { mediaID: [stored(s.photos.bigPng)] }, { tiktok }),
       dryRun: true,
     });
     expect(answer.body).toMatchObject({ dry_run: true, outcome: 'publish' });
     expect(codes(answer.body['warnings'])).toEqual(['converted_to_jpeg', 'resized_for_tiktok']);
-    expect(postingState(t)).toEqual(before);
+    expect(postingState(s.t)).toEqual(before);
   });
 
   it('counts a tiktok photo post that went out once', async () => {
-    const before = postingState(t);
+    const before = postingState(s.t);
     const answer = await sendPost(
-      t,
-      f.apiKey,
-      post('tiktok', { mediaID: [stored(photos.bigPng)] }, { tiktok }),
+      s.t,
+      s.f.apiKey,
+      post('tiktok', { mediaID: [stored(s.photos.bigPng)] }, { tiktok }),
     );
     expect(answer.status).toBe(200);
-    expect(postingState(t)['post_records']).toBe((before['post_records'] ?? 0) + 1);
+    expect(postingState(s.t)['post_records']).toBe((before['post_records'] ?? 0) + 1);
     expect(codes(answer.body['warnings'])).toContain('resized_for_tiktok');
   });
 });

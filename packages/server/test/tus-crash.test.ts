@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { UploadLink } from '@socialpub/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, spawnServerProcess } from './helpers.js';
-import { announce, jpegBytes, sha256Of } from './uploads-helpers.js';
+import { ADMIN_TOKEN, serverListening, spawnServerProcess } from './helpers.js';
+import { announce, jpegBytes, sha256Of, tusHeaders } from './uploads-helpers.js';
 
 const MiB = 1024 * 1024;
 const dirs: string[] = [];
@@ -22,31 +22,7 @@ afterEach(async () => {
 function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawnServerProcess(dataDir, { SOCIALPUB_CLOCK: 'system' });
   children.push(child);
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    const collect = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolveStart({ child, url: match[1] });
-      }
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
-
-function tusHeaders(link: UploadLink, offset?: number): Record<string, string> {
-  return {
-    'x-signature': link.upload.token,
-    'tus-resumable': '1.0.0',
-    ...(offset === undefined
-      ? {}
-      : { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
-  };
+  return serverListening(child);
 }
 
 async function waitFor(check: () => boolean, what: string): Promise<void> {

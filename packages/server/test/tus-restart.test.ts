@@ -5,7 +5,7 @@ import type { UploadLink } from '@socialpub/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type SocialpubApp } from '../src/app.js';
 import { ADMIN_TOKEN, CLOCK_START } from './helpers.js';
-import { announce, jpegBytes, sha256Of } from './uploads-helpers.js';
+import { announce, jpegBytes, sha256Of, tusHeaders } from './uploads-helpers.js';
 
 const dirs: string[] = [];
 const apps: SocialpubApp[] = [];
@@ -34,34 +34,29 @@ function request(
   return Promise.resolve(app.app.request(path, { method, ...init }));
 }
 
-function tus(link: UploadLink, offset?: number): Record<string, string> {
-  return {
-    'x-signature': link.upload.token,
-    'tus-resumable': '1.0.0',
-    ...(offset === undefined
-      ? {}
-      : { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
+/** A fresh data dir opened once, with one account and one API key: the first app and the key's headers. */
+async function firstRun(): Promise<{ dataDir: string; first: SocialpubApp; auth: Record<string, string> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-uploads-'));
+  dirs.push(dataDir);
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+  const first = await open(dataDir);
+  const { account_id } = (await (
+    await request(first, 'POST', '/admin/v1/accounts', { headers: admin, body: '{}' })
+  ).json()) as {
+    account_id: string;
   };
+  const { api_key } = (await (
+    await request(first, 'POST', `/admin/v1/accounts/${account_id}/keys`, {
+      headers: admin,
+      body: '{"name":"k"}',
+    })
+  ).json()) as { api_key: string };
+  return { dataDir, first, auth: { authorization: `Bearer ${api_key}`, 'content-type': 'application/json' } };
 }
 
 describe('an upload across a restart', () => {
   it('resumes from the stored offset and completes with the right SHA-256', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-uploads-'));
-    dirs.push(dataDir);
-    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-    const first = await open(dataDir);
-    const { account_id } = (await (
-      await request(first, 'POST', '/admin/v1/accounts', { headers: admin, body: '{}' })
-    ).json()) as {
-      account_id: string;
-    };
-    const { api_key } = (await (
-      await request(first, 'POST', `/admin/v1/accounts/${account_id}/keys`, {
-        headers: admin,
-        body: '{"name":"k"}',
-      })
-    ).json()) as { api_key: string };
-    const auth = { authorization: `Bearer ${api_key}`, 'content-type': 'application/json' };
+    const { dataDir, first, auth } = await firstRun();
     const bytes = jpegBytes(3 * 1024 * 1024 + 17);
     const made = await request(first, 'POST', '/api/v2/media/uploads', {
       headers: auth,
@@ -74,7 +69,7 @@ describe('an upload across a restart', () => {
     expect(
       (
         await request(first, 'PATCH', path, {
-          headers: tus(link, 0),
+          headers: tusHeaders(link, 0),
           body: new Uint8Array(bytes.subarray(0, half)),
         })
       ).status,
@@ -82,11 +77,11 @@ describe('an upload across a restart', () => {
     await first.close();
 
     const second = await open(dataDir);
-    const headRes = await request(second, 'HEAD', path, { headers: tus(link) });
+    const headRes = await request(second, 'HEAD', path, { headers: tusHeaders(link) });
     expect(headRes.status).toBe(200);
     expect(headRes.headers.get('upload-offset')).toBe(String(half));
     const rest = await request(second, 'PATCH', path, {
-      headers: tus(link, half),
+      headers: tusHeaders(link, half),
       body: new Uint8Array(bytes.subarray(half)),
     });
     expect(rest.status).toBe(204);
@@ -103,22 +98,7 @@ describe('an upload across a restart', () => {
   });
 
   it('checks a whole file received before the restart with a 202 verifying, then ready', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-uploads-'));
-    dirs.push(dataDir);
-    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-    const first = await open(dataDir);
-    const { account_id } = (await (
-      await request(first, 'POST', '/admin/v1/accounts', { headers: admin, body: '{}' })
-    ).json()) as {
-      account_id: string;
-    };
-    const { api_key } = (await (
-      await request(first, 'POST', `/admin/v1/accounts/${account_id}/keys`, {
-        headers: admin,
-        body: '{"name":"k"}',
-      })
-    ).json()) as { api_key: string };
-    const auth = { authorization: `Bearer ${api_key}`, 'content-type': 'application/json' };
+    const { dataDir, first, auth } = await firstRun();
     const bytes = jpegBytes(400_000);
     const link = (await (
       await request(first, 'POST', '/api/v2/media/uploads', {
@@ -128,18 +108,21 @@ describe('an upload across a restart', () => {
     ).json()) as UploadLink;
     const path = new URL(link.upload.url).pathname;
     expect(
-      (await request(first, 'PATCH', path, { headers: tus(link, 0), body: new Uint8Array(bytes) })).status,
+      (await request(first, 'PATCH', path, { headers: tusHeaders(link, 0), body: new Uint8Array(bytes) }))
+        .status,
     ).toBe(204);
     await first.close();
 
     const second = await open(dataDir);
-    if (second.services.uploadLinks) second.services.uploadLinks.verifyWaitMs = 0;
+    const uploadLinks = second.services.uploadLinks;
+    if (!uploadLinks) throw new Error('the upload links service is not running');
+    uploadLinks.verifyWaitMs = 0;
     const checking = await request(second, 'POST', `/api/v2/media/uploads/${link.file_id}/complete`, {
       headers: auth,
     });
     expect(checking.status).toBe(202);
     expect(checking.headers.get('retry-after')).toBe('15');
-    if (second.services.uploadLinks) second.services.uploadLinks.verifyWaitMs = 5_000;
+    uploadLinks.verifyWaitMs = 5_000;
     const done = await request(second, 'POST', `/api/v2/media/uploads/${link.file_id}/complete`, {
       headers: auth,
     });

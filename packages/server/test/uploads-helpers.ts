@@ -79,6 +79,17 @@ export function storagePath(link: UploadLink): string {
   return new URL(link.upload.url).pathname;
 }
 
+/** The TUS headers of `link`: a HEAD's, or with `offset` a PATCH's. */
+export function tusHeaders(link: UploadLink, offset?: number): Record<string, string> {
+  return {
+    'x-signature': link.upload.token,
+    'tus-resumable': '1.0.0',
+    ...(offset === undefined
+      ? {}
+      : { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
+  };
+}
+
 /** One TUS PATCH through the app (no listener). */
 export function patch(
   t: TestApp,
@@ -90,13 +101,7 @@ export function patch(
   return Promise.resolve(
     t.app.request(storagePath(link), {
       method: 'PATCH',
-      headers: {
-        'x-signature': link.upload.token,
-        'tus-resumable': '1.0.0',
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-        ...headers,
-      },
+      headers: { ...tusHeaders(link, offset), ...headers },
       body: new Uint8Array(bytes),
     }),
   );

@@ -1,8 +1,11 @@
 import { usageError } from '../output/cli-error.js';
 
-/** `--wait-timeout <seconds>` in milliseconds; 0 reads once and gives up if not done. */
-export function waitTimeoutMs(raw: string | undefined, defaultSeconds: number): number {
-  if (raw === undefined) return defaultSeconds * 1000;
+/**
+ * `--wait-timeout <seconds>` in milliseconds; 0 reads once and gives up if not done. Absent, the
+ * SDK's wait applies its own documented default (posts 10 minutes, media 2 hours).
+ */
+export function waitTimeoutMs(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
   const seconds = Number(raw);
   if (!Number.isFinite(seconds) || seconds < 0)
     throw usageError(`--wait-timeout must be seconds (0 or more), not "${raw}".`);

@@ -19,17 +19,16 @@ export function run(command: Command): Promise<void> {
       legacy: flags.legacy === true,
       ...(flags.idempotencyKey === undefined ? {} : { idempotencyKey: flags.idempotencyKey }),
     });
-    const record = answer as unknown as Record<string, unknown>;
-    if (flags.wait && record['status'] !== 'ready') {
-      const fileId = String(record['file_id']);
+    if (flags.wait && answer.status !== 'ready') {
+      const fileId = answer.file_id;
       if (!context.json) context.note(`Importing ${fileId}; waiting until ready...`);
       const ready = await client.media.waitUntilReady(fileId, {
-        timeoutMs: waitTimeoutMs(flags.waitTimeout, 7200),
+        timeoutMs: waitTimeoutMs(flags.waitTimeout),
       });
       if (context.json) return context.printRaw(ready);
-      return printMediaFile(context, ready as unknown as Record<string, unknown>);
+      return printMediaFile(context, ready);
     }
     if (context.json) return context.printRaw(answer);
-    printMediaFile(context, record);
+    printMediaFile(context, answer);
   });
 }

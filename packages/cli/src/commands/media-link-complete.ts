@@ -1,3 +1,4 @@
+import { LIMITS } from '@socialpub/core';
 import type { CompleteResponse } from '@socialpub/sdk';
 import type { Command } from 'commander';
 import { runAction } from '../client/action-context.js';
@@ -11,12 +12,12 @@ export function run(command: Command): Promise<void> {
     let answer: CompleteResponse = await client.uploads.complete(fileId);
     // 202 verifying: calling complete again is harmless ("POST .../complete").
     while (wait && answer.status === 'verifying') {
-      const seconds = (answer as { retry_after_seconds?: number }).retry_after_seconds ?? 15;
+      const seconds = answer.retry_after_seconds ?? LIMITS.uploadLink.verificationRetryAfterSeconds;
       if (!context.json) context.note(`Verifying; asking again in ${seconds} seconds...`);
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
       answer = await client.uploads.complete(fileId);
     }
     if (context.json) return context.printRaw(answer);
-    printMediaFile(context, answer as unknown as Record<string, unknown>);
+    printMediaFile(context, answer);
   });
 }

@@ -34,7 +34,8 @@ export function linkParamsOf(flags: UploaderFlags): TokenParams {
 }
 
 /** The upload token is a secret for one file: shown only in `--json`, as the API answers it. */
-export function printUploadLink(context: ActionContext, link: Record<string, unknown>): void {
+export function printUploadLink(context: ActionContext, answer: object): void {
+  const link = answer as Record<string, unknown>;
   const upload = (link['upload'] ?? {}) as Record<string, unknown>;
   const uploader = link['uploader'] as Record<string, unknown> | undefined;
   const shown: Record<string, unknown> = {
@@ -79,6 +80,6 @@ export function run(command: Command): Promise<void> {
     const client = await context.client();
     const link = await client.uploads.create(params);
     if (context.json) return context.printRaw(link);
-    printUploadLink(context, link as unknown as Record<string, unknown>);
+    printUploadLink(context, link);
   });
 }

@@ -8,6 +8,6 @@ export function run(command: Command): Promise<void> {
     const client = await context.client();
     const answer = await client.uploads.renewToken(fileId, linkParamsOf(command.opts<UploaderFlags>()));
     if (context.json) return context.printRaw(answer);
-    printUploadLink(context, answer as unknown as Record<string, unknown>);
+    printUploadLink(context, answer);
   });
 }

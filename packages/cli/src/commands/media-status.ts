@@ -16,7 +16,9 @@ const MEDIA_FIELDS = [
   'message',
 ];
 
-export function printMediaFile(context: ActionContext, record: Record<string, unknown>): void {
+/** Any answer about one file (status, import, complete); only the fields above that it has are shown. */
+export function printMediaFile(context: ActionContext, answer: object): void {
+  const record = answer as Record<string, unknown>;
   const shown: Record<string, unknown> = {};
   for (const key of MEDIA_FIELDS) if (record[key] !== undefined) shown[key] = record[key];
   const status = String(record['status'] ?? '');
@@ -32,6 +34,6 @@ export function run(command: Command): Promise<void> {
     const client = await context.client();
     const answer = await client.media.retrieve(fileId);
     if (context.json) return context.printRaw(answer);
-    printMediaFile(context, answer as unknown as Record<string, unknown>);
+    printMediaFile(context, answer);
   });
 }

@@ -62,7 +62,7 @@ async function waitForPost(
     context.note('Nothing to wait for: the answer names no post (a scheduled post goes out at its time).');
     return;
   }
-  const record = await client.posts.waitUntilDone(postId, { timeoutMs: waitTimeoutMs(timeout, 600) });
+  const record = await client.posts.waitUntilDone(postId, { timeoutMs: waitTimeoutMs(timeout) });
   if (context.json) return context.printRaw(record);
   printPostRecord(context, record);
 }

@@ -49,7 +49,7 @@ export function run(command: Command): Promise<void> {
     const flags = command.opts<GetFlags>();
     const client = await context.client();
     const record = flags.wait
-      ? await client.posts.waitUntilDone(id, { timeoutMs: waitTimeoutMs(flags.waitTimeout, 600) })
+      ? await client.posts.waitUntilDone(id, { timeoutMs: waitTimeoutMs(flags.waitTimeout) })
       : await client.posts.retrieve(id);
     if (context.json) return context.printRaw(record);
     printPostRecord(context, record);

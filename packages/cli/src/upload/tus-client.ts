@@ -1,3 +1,5 @@
+import { APIError } from '@socialpub/sdk';
+
 /**
  * The "Own TUS client" of "POST /media/uploads": HEAD for `Upload-Offset`, PATCH pieces of exactly
  * `chunk_size` bytes from it, the token in `x-signature` only (never in a URL), and never a
@@ -16,26 +18,23 @@ export type TusAnswer =
 
 const TUS_HEADERS = { 'Tus-Resumable': '1.0.0' } as const;
 
+/** The storage answers in the upload-link error shape: the SDK's APIError reads it as for any API call. */
 async function failureOf(response: Response): Promise<TusAnswer> {
   const text = await response.text().catch(() => '');
-  let code: string | undefined;
-  let message = text || response.statusText;
+  let body: unknown = text;
   try {
-    const body = JSON.parse(text) as { error?: { code?: string; message?: string } | string };
-    if (typeof body.error === 'object' && body.error !== null) {
-      code = body.error.code;
-      message = body.error.message ?? message;
-    } else if (typeof body.error === 'string') message = body.error;
+    body = JSON.parse(text);
   } catch {
     // A plain-text body: its text is the message.
   }
-  const retryAfter = Number(response.headers.get('retry-after'));
+  const error = new APIError(response.status, body, response.headers, text || response.statusText);
+  const wait = error.retryAfterSeconds;
   return {
     ok: false,
     status: response.status,
-    code,
-    message,
-    retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    code: error.code,
+    message: error.message,
+    retryAfterSeconds: wait !== undefined && wait > 0 ? wait : undefined,
   };
 }
 

@@ -1,13 +1,15 @@
+import { LIMITS, MEGABYTE } from '@socialpub/core';
+
 /** Progress of `media upload` on stderr: a bar on a terminal, otherwise a line every 15 seconds. */
 export interface UploadProgressReporter {
   update(bytesStored: number): void;
   stop(): void;
 }
 
-const LINE_INTERVAL_MS = 15_000;
+const LINE_INTERVAL_MS = LIMITS.uploader.progressEverySeconds * 1000;
 
 function megabytes(bytes: number): string {
-  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+  return `${(bytes / MEGABYTE).toFixed(1)} MB`;
 }
 
 export async function createProgressReporter(

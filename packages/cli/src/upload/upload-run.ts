@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { LIMITS } from '@socialpub/core';
 import { APIError, type SocialPub } from '@socialpub/sdk';
 import { fileStamp, type MeasuredFile, MeasureError, measureFile } from './measure-file.js';
 import { headOffset, patchChunk, type TusAnswer } from './tus-client.js';
@@ -15,14 +16,13 @@ export interface UploadRunOptions {
   progress: boolean;
 }
 
-const CHUNK_SIZE_DEFAULT = 6_291_456;
+const CHUNK_SIZE_DEFAULT = LIMITS.uploadLink.chunkSizeBytes;
 /** Pauses after failed HEAD or PATCH answers (then HEAD again); more in a row without progress: exit 1. */
 const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
 /** Fresh tokens asked for in a row without progress before giving up. */
 const MAX_RENEWALS_WITHOUT_PROGRESS = 3;
 /** A saved token this close to its expiry is not trusted; the link is asked for again instead. */
 const TOKEN_MARGIN_MS = 60_000;
-const VERIFY_WAIT_SECONDS = 15;
 
 type Link = SavedUpload & { chunkSize: number };
 
@@ -240,7 +240,7 @@ class UploadRun {
         this.facts.bytesStored = file.size;
         return;
       }
-      const seconds = (answer as { retry_after_seconds?: number }).retry_after_seconds ?? VERIFY_WAIT_SECONDS;
+      const seconds = answer.retry_after_seconds ?? LIMITS.uploadLink.verificationRetryAfterSeconds;
       await this.pause(seconds * 1000);
     }
   }

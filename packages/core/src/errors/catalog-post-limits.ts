@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits/limits.js';
 import { type ErrorCatalogPart, STANDARD } from './catalog-entry.js';
 import { afterRetryAfter, LATER, UNTIL_RESETS_AT, UNTIL_UTC_MIDNIGHT } from './retry-rule.js';
 
@@ -64,14 +65,14 @@ export const POST_LIMIT_ERRORS = {
     statuses: [503],
     families: STANDARD,
     summary: 'The account check could not run; nothing posted; wait 5 seconds and send again.',
-    retry: afterRetryAfter(5),
+    retry: afterRetryAfter(LIMITS.retryAfter.callerCheckUnavailableSeconds),
     extraFields: ['retry_after_seconds'],
   },
   schedule_check_unavailable: {
     statuses: [503],
     families: STANDARD,
     summary: 'The schedule check could not run; nothing scheduled; wait 5 seconds and send again.',
-    retry: afterRetryAfter(5),
+    retry: afterRetryAfter(LIMITS.retryAfter.scheduleCheckUnavailableSeconds),
     extraFields: ['retry_after_seconds'],
   },
   // The document gives Retry-After without a figure; 5 like the other checks that could not run.
@@ -86,7 +87,7 @@ export const POST_LIMIT_ERRORS = {
     statuses: [504],
     families: STANDARD,
     summary: 'The cancel was not confirmed in time; send the DELETE again (cancelling twice is safe).',
-    retry: afterRetryAfter(5),
+    retry: afterRetryAfter(LIMITS.retryAfter.cancelUnconfirmedSeconds),
     extraFields: ['retry_after_seconds'],
   },
 } satisfies ErrorCatalogPart;

@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits/limits.js';
 import { type ErrorCatalogPart, STANDARD } from './catalog-entry.js';
 import { afterRetryAfter, NEVER } from './retry-rule.js';
 
@@ -70,7 +71,7 @@ export const POST_REFUSAL_ERRORS = {
     statuses: [409],
     families: STANDARD,
     summary: 'A mediaID is still importing; nothing published; wait Retry-After (30) and resend.',
-    retry: afterRetryAfter(30),
+    retry: afterRetryAfter(LIMITS.mediaIdWait.mediaProcessingRetryAfterSeconds),
     extraFields: ['file_id', 'progress', 'retry_after_seconds'],
   },
   scheduled_queue_full: {

@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits/limits.js';
 import { type ErrorCatalogPart, STANDARD } from './catalog-entry.js';
 import { afterRetryAfter, CHECK_HISTORY_FIRST, NEVER, NEW_KEY, UNTIL_RESETS_AT } from './retry-rule.js';
 
@@ -54,7 +55,7 @@ export const SHARED_ERRORS = {
     statuses: [429],
     families: ['standard', 'media_import', 'upload_link'],
     summary: 'Too soon (20-second wait, skool limits, read or upload-link limits); wait Retry-After.',
-    retry: afterRetryAfter(20),
+    retry: afterRetryAfter(LIMITS.throttle.postSpacingSecondsPerNetwork),
     extraFields: ['retry_after_seconds'],
     extraFieldsByFamily: {
       standard: ['retry_after_seconds', 'limit'],
@@ -66,7 +67,8 @@ export const SHARED_ERRORS = {
   },
   server_error: {
     statuses: [500],
-    families: ['standard', 'upload_link'],
+    // Every address answers an unexpected failure in its own body family (media import included).
+    families: ['standard', 'media_import', 'upload_link'],
     summary: 'The service failed; read the message and check history before sending again.',
     retry: CHECK_HISTORY_FIRST,
     extraFields: [],
@@ -122,7 +124,7 @@ export const SHARED_ERRORS = {
     statuses: [409],
     families: ['standard', 'media_import'],
     summary: 'The first request with this key is still running; wait 5 seconds and send it again.',
-    retry: afterRetryAfter(5),
+    retry: afterRetryAfter(LIMITS.idempotency.retryAfterSeconds),
     extraFields: ['retry_after_seconds'],
   },
   idempotency_outcome_unknown: {
@@ -143,7 +145,7 @@ export const SHARED_ERRORS = {
     statuses: [503],
     families: ['standard', 'media_import'],
     summary: 'The key could not be checked; nothing sent; wait 5 seconds and repeat with the same key.',
-    retry: afterRetryAfter(5),
+    retry: afterRetryAfter(LIMITS.idempotency.retryAfterSeconds),
     extraFields: ['retry_after_seconds'],
   },
   plan_limit_reached: {
@@ -196,7 +198,7 @@ export const SHARED_ERRORS = {
     statuses: [503],
     families: ['media_import', 'upload_link'],
     summary: 'Uploads are busy; wait Retry-After (30, 60 or 600 seconds) and send again.',
-    retry: afterRetryAfter(60, [30, 60, 600]),
+    retry: afterRetryAfter(60, LIMITS.retryAfter.uploadsBusySeconds),
     extraFields: ['retry_after_seconds'],
     extraFieldsByFamily: { media_import: ['next_step', 'provider'] },
     nextStep: 'Wait Retry-After, then send the same request again.',

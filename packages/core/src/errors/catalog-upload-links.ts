@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits/limits.js';
 import { type ErrorCatalogPart, UPLOAD_LINK } from './catalog-entry.js';
 import { afterRetryAfter, NEVER } from './retry-rule.js';
 
@@ -59,7 +60,7 @@ export const UPLOAD_LINK_ERRORS = {
     statuses: [409],
     families: UPLOAD_LINK,
     summary: 'The file is being checked and cannot be cancelled now; wait Retry-After (60).',
-    retry: afterRetryAfter(60),
+    retry: afterRetryAfter(LIMITS.uploadLink.beingCheckedRetryAfterSeconds),
     extraFields: ['retry_after_seconds'],
     nextStep: 'Wait Retry-After (60 seconds); the check decides whether the file becomes ready.',
     uploadLinkRetry: 'after_reset',
@@ -113,7 +114,7 @@ export const UPLOAD_LINK_ERRORS = {
     statuses: [429],
     families: UPLOAD_LINK,
     summary: 'The account has 10 open uploads (error.open, error.limit); finish or cancel one, or wait.',
-    retry: afterRetryAfter(60),
+    retry: afterRetryAfter(LIMITS.uploadLink.tooManyOpenRetryAfterSeconds),
     extraFields: ['open', 'limit', 'retry_after_seconds'],
     nextStep: 'Complete or cancel an open upload, or wait Retry-After (60 seconds).',
     uploadLinkRetry: 'after_reset',
@@ -131,7 +132,7 @@ export const UPLOAD_LINK_ERRORS = {
     statuses: [503],
     families: UPLOAD_LINK,
     summary: 'Upload links are paused for maintenance (Retry-After 600) or switched off for the account.',
-    retry: afterRetryAfter(600),
+    retry: afterRetryAfter(LIMITS.uploadLink.pausedRetryAfterSeconds),
     extraFields: ['retry_after_seconds'],
     nextStep: 'Wait Retry-After (600 seconds); a file already sent is kept, call complete then.',
     uploadLinkRetry: 'after_reset',

@@ -1,9 +1,10 @@
+import { LIMITS } from '../limits/limits.js';
 import type { ApiError, ErrorExtra } from './api-error.js';
 import { ERROR_CATALOG, extraFieldsFor, isErrorCode } from './error-catalog.js';
 import type { ErrorFamily } from './error-family.js';
 
 /** "the `Retry-After` header is sent when the wait is an hour or less" ("Errors", Shapes). */
-export const RETRY_AFTER_HEADER_MAX_SECONDS = 3600;
+export const RETRY_AFTER_HEADER_MAX_SECONDS = LIMITS.retryAfterHeaderMaxSeconds;
 
 const DEFAULT_NEXT_STEP = 'Fix what the message names and send the request again.';
 

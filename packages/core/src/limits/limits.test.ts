@@ -32,6 +32,8 @@ describe('LIMITS', () => {
     ['mediaID wait', LIMITS.mediaIdWait.currentSeconds, 12],
     ['legacy mediaID wait', LIMITS.mediaIdWait.legacySeconds, 90],
     ['chunk size', LIMITS.uploadLink.chunkSizeBytes, 6_291_456],
+    ['upload image', LIMITS.uploadLink.maxImageBytes, 20_971_520],
+    ['upload video', LIMITS.uploadLink.maxVideoBytes, 5_368_709_120],
     ['token lifetime', LIMITS.uploadLink.tokenLifetimeSeconds, 7_200],
     ['tokens per link', LIMITS.uploadLink.maxTokensPerLink, 12],
     ['link lifetime', LIMITS.uploadLink.linkLifetimeSeconds, 86_400],

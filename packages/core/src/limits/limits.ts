@@ -88,9 +88,9 @@ export const LIMITS = {
   },
   /** POST /media/uploads and Limits, Upload links. */
   uploadLink: {
-    chunkSizeBytes: 6_291_456,
-    maxVideoBytes: 5_368_709_120,
-    maxImageBytes: 20_971_520,
+    chunkSizeBytes: megabytes(6),
+    maxVideoBytes: gigabytes(5),
+    maxImageBytes: megabytes(20),
     fileNameMaxLength: 120,
     tokenLifetimeSeconds: 2 * HOUR_SECONDS,
     maxTokensPerLink: 12,

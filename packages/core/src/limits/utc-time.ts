@@ -1,3 +1,5 @@
+import { DAY_SECONDS } from './byte-units.js';
+
 /**
  * Calendar helpers for the allowances: the API counts by UTC day ("per profile per UTC day",
  * "wait until 00:00 UTC") and by UTC calendar month (Free: "30 per account per calendar month (UTC)").
@@ -27,7 +29,7 @@ export function nextUtcMonth(at: Date): Date {
  * (States and transitions, Scheduled post). UTC has no daylight saving, so this is exactly 24 hours.
  */
 export function sameTimeNextUtcDay(at: Date): Date {
-  return new Date(at.getTime() + 86_400_000);
+  return new Date(at.getTime() + DAY_SECONDS * 1000);
 }
 
 /** True when both instants fall on the same UTC calendar day. */

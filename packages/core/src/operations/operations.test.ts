@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ERROR_CATALOG } from '../errors/error-catalog.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { allowedMethods, findOperation, OPERATIONS } from './operations.js';
 
@@ -60,7 +61,27 @@ describe('OPERATIONS', () => {
     for (const op of OPERATIONS) {
       expect(new Set(op.errorCodes).size).toBe(op.errorCodes.length);
       for (const code of op.errorCodes) expect(ERROR_CODES).toContain(code);
+      expect([...op.errorCodes].sort()).toEqual([...new Set(Object.values(op.errorsByStatus).flat())].sort());
     }
+  });
+
+  // apiError throws for a status the catalog does not give, so the two tables must agree.
+  it.each(
+    OPERATIONS.flatMap((op) =>
+      Object.entries(op.errorsByStatus).flatMap(([status, codes]) =>
+        codes.map((code) => [op.operationId, Number(status), code] as const),
+      ),
+    ),
+  )('%s answers %s %s with a status the error catalog documents', (_id, status, code) => {
+    expect(ERROR_CATALOG[code].statuses).toContain(status);
+  });
+
+  // The OpenAPI document lists an operation's codes by its body family: a code the catalog does not
+  // give that family would be missing from the document.
+  it.each(
+    OPERATIONS.flatMap((op) => op.errorCodes.map((code) => [op.operationId, op.errorFamily, code] as const)),
+  )('%s (%s body) answers %s in a family the error catalog documents', (_id, family, code) => {
+    expect(ERROR_CATALOG[code].families).toContain(family);
   });
 
   it('gives every error status a response with a body schema', () => {

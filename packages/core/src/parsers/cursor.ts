@@ -1,3 +1,4 @@
+import { isRecord } from '../schemas/post-request-readers.js';
 import { base64UrlDecode, base64UrlEncode } from './base64url.js';
 import { canonicalJson } from './canonical-json.js';
 import { hmacSha256 } from './sha256.js';
@@ -48,10 +49,6 @@ export function decodeCursor(cursor: string, secret: string, kind: string): Reco
   }
   if (!isRecord(parsed) || parsed['k'] !== kind || !isRecord(parsed['p'])) return null;
   return parsed['p'];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Compares in time independent of where the first difference is. */

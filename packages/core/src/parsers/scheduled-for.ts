@@ -1,3 +1,4 @@
+import { DAY_SECONDS } from '../limits/byte-units.js';
 import { LIMITS } from '../limits/limits.js';
 import { type CalendarFields, type ReadTime, readWordMonthDate } from './word-month-date.js';
 
@@ -41,7 +42,7 @@ export function parseScheduledFor(value: unknown, now: Date): ScheduledForResult
   const read = readScheduledFor(value);
   if (!read.ok) return read;
   const aheadMs = read.at.getTime() - now.getTime();
-  if (aheadMs > SCHEDULE_MAX_AHEAD_DAYS * 86_400_000) return { ok: false, reason: 'too_far_ahead' };
+  if (aheadMs > SCHEDULE_MAX_AHEAD_DAYS * DAY_SECONDS * 1000) return { ok: false, reason: 'too_far_ahead' };
   return { ok: true, at: read.at, mode: aheadMs > SCHEDULE_NOW_WINDOW_SECONDS * 1000 ? 'scheduled' : 'now' };
 }
 

@@ -61,14 +61,14 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
+// One segmenter for every cut rather than one per call; absent where the platform lacks Intl.Segmenter.
+const graphemes: Intl.Segmenter | undefined =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : undefined;
+
 function pieces(text: string): string[] {
-  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    return Array.from(
-      new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text),
-      (s) => s.segment,
-    );
-  }
-  return Array.from(text);
+  return graphemes === undefined ? Array.from(text) : Array.from(graphemes.segment(text), (s) => s.segment);
 }
 
 /** The longest start of `text` whose measure stays within `max`, cut between whole characters. */
@@ -161,13 +161,21 @@ function shortenByCharacters(text: string, max: number, code: TextWarningCode, w
   };
 }
 
+// The characters come from the networks table (youtube: < and >), so the rule is written once.
+const YOUTUBE_DISALLOWED = YOUTUBE_RULES.captions.disallowedCharacters;
+const YOUTUBE_DISALLOWED_PATTERN = new RegExp(
+  `[${YOUTUBE_DISALLOWED.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}]`,
+  'g',
+);
+
 function removeAngleBrackets(text: string, warnings: TextWarning[], what: string): string {
-  if (!/[<>]/.test(text)) return text;
+  const removed = text.replace(YOUTUBE_DISALLOWED_PATTERN, '');
+  if (removed === text) return text;
   warnings.push({
     code: 'characters_removed',
-    message: `YouTube does not allow < and > in a ${what}; they were removed.`,
+    message: `YouTube does not allow ${YOUTUBE_DISALLOWED.join(' and ')} in a ${what}; they were removed.`,
   });
-  return text.replace(/[<>]/g, '');
+  return removed;
 }
 
 function pushOnce(warnings: TextWarning[], code: TextWarningCode, message: string): void {

@@ -65,4 +65,4 @@ export const PageLimitSchema = z.coerce
   .min(LIMITS.pages.minLimit)
   .max(LIMITS.pages.maxLimit)
   .default(LIMITS.pages.defaultLimit)
-  .meta({ description: 'Items per page, 1 to 100.' });
+  .meta({ description: `Items per page, ${LIMITS.pages.minLimit} to ${LIMITS.pages.maxLimit}.` });

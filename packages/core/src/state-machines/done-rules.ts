@@ -16,7 +16,7 @@ export function isPostRecordDone(status: PostStatus, platform: Platform, sentAt:
     case 'processing':
       return false;
     case 'timeout':
-      return now.getTime() - sentAt.getTime() >= networkRules(platform).timeoutDoneSeconds * 1000;
+      return now.getTime() >= postRecordDoneAt(platform, sentAt).getTime();
   }
 }
 

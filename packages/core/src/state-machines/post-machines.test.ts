@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostStatus, ScheduledPostOutcome, ScheduledPostStatus } from '../schemas/post-record.js';
-import { POST_RECORD_MACHINE, type PostRecordTrigger } from './post-record.js';
+import { POST_RECORD_MACHINE, type PostRecordCondition, type PostRecordTrigger } from './post-record.js';
 import {
   SCHEDULED_POST_MACHINE,
   type ScheduledPostCondition,
@@ -72,18 +72,19 @@ describe('scheduled post machine', () => {
 });
 
 describe('post record machine', () => {
-  it.each<[PostStatus | null, PostRecordTrigger, PostStatus]>([
-    [null, 'sent', 'success'],
-    [null, 'sent', 'processing'],
-    [null, 'sent', 'failed'],
-    [null, 'sent', 'timeout'],
-    ['processing', 'network_confirmed', 'success'],
-    ['processing', 'network_failed', 'failed'],
-    ['processing', 'confirmation_missing', 'timeout'],
-    ['timeout', 'network_confirmed', 'success'],
-    ['timeout', 'network_failed', 'failed'],
-  ])('allows %s on %s to %s', (from, trigger, to) => {
-    expect(transition(POST_RECORD_MACHINE, from, { trigger, to })).toBe(to);
+  // The move names the trigger and condition only, so the state comes from the table, not the test.
+  it.each<[PostStatus | null, PostRecordTrigger, PostRecordCondition | undefined, PostStatus]>([
+    [null, 'sent', 'network_accepted', 'success'],
+    [null, 'sent', 'finishes_later', 'processing'],
+    [null, 'sent', 'network_refused', 'failed'],
+    [null, 'sent', 'no_confirmation', 'timeout'],
+    ['processing', 'network_confirmed', undefined, 'success'],
+    ['processing', 'network_failed', undefined, 'failed'],
+    ['processing', 'confirmation_missing', undefined, 'timeout'],
+    ['timeout', 'network_confirmed', undefined, 'success'],
+    ['timeout', 'network_failed', undefined, 'failed'],
+  ])('allows %s on %s (%s) to %s', (from, trigger, condition, to) => {
+    expect(transition(POST_RECORD_MACHINE, from, { trigger, condition })).toBe(to);
   });
 
   it.each<[PostStatus, PostStatus]>([

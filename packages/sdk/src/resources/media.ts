@@ -1,3 +1,4 @@
+import { LIMITS } from '@socialpub/core';
 import { SocialPubError } from '../errors.js';
 import { idempotencyKeyFor, type RequestOptions, type Transport } from '../transport.js';
 import type { MediaImportResponse, MediaStatusResponse } from '../types.js';
@@ -21,8 +22,8 @@ export class MediaFailedError extends SocialPubError {
 }
 
 // "GET /media?file_id=": poll every 10 to 30 seconds; uploads in verification every 15 seconds.
-const PROCESSING_POLL_MS = 10_000;
-const VERIFYING_POLL_MS = 15_000;
+const PROCESSING_POLL_MS = LIMITS.polling.mediaMinSeconds * 1000;
+const VERIFYING_POLL_MS = LIMITS.polling.verifyingSeconds * 1000;
 /** A file of several GB can take a couple of hours to import. */
 const MEDIA_POLL_TIMEOUT_MS = 2 * 60 * 60_000;
 

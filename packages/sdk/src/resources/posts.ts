@@ -1,3 +1,4 @@
+import { LIMITS } from '@socialpub/core';
 import { PagePromise } from '../pagination.js';
 import { idempotencyKeyFor, type RequestOptions, type Transport } from '../transport.js';
 import type {
@@ -41,8 +42,8 @@ export interface CreatePostOptions extends RequestOptions {
 }
 
 /** Poll every 30 seconds up to 10 minutes until `done` ("GET /api/v2/posts/{id}"). */
-const POST_POLL_INTERVAL_MS = 30_000;
-const POST_POLL_TIMEOUT_MS = 10 * 60_000;
+const POST_POLL_INTERVAL_MS = LIMITS.polling.postEverySeconds * 1000;
+const POST_POLL_TIMEOUT_MS = LIMITS.polling.postUpToSeconds * 1000;
 
 /** POST, GET and DELETE of /posts. */
 export class Posts {

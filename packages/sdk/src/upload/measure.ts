@@ -13,7 +13,7 @@ export interface MeasuredFile {
   cleanup: () => Promise<void>;
 }
 
-const isNode = (): boolean =>
+export const isNode = (): boolean =>
   typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 
 interface Hasher {

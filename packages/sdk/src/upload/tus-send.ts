@@ -1,3 +1,4 @@
+import { LIMITS } from '@socialpub/core';
 import { type DetailedError, type HttpRequest, Upload } from 'tus-js-client';
 import { APIUserAbortError, SocialPubError } from '../errors.js';
 import { FetchHttpStack } from './fetch-http-stack.js';
@@ -5,7 +6,7 @@ import type { SliceSource } from './file-slices.js';
 import type { UploadProgress } from './upload-types.js';
 
 /** The chunk size of upload links ("Upload link", `chunk_size`: 6,291,456 bytes). */
-export const UPLOAD_CHUNK_SIZE = 6_291_456;
+export const UPLOAD_CHUNK_SIZE: number = LIMITS.uploadLink.chunkSizeBytes;
 const DEFAULT_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000];
 const DEFAULT_MAX_TOKEN_RENEWALS = 3;
 

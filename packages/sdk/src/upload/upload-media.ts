@@ -1,10 +1,11 @@
+import { LIMITS } from '@socialpub/core';
 import { APIError } from '../errors.js';
 import type { Media } from '../resources/media.js';
 import type { Uploads } from '../resources/uploads.js';
 import type { Transport } from '../transport.js';
 import type { CompleteResponse, MediaStatusResponse, UploadLink } from '../types.js';
 import type { SliceSource } from './file-slices.js';
-import { measureFile } from './measure.js';
+import { isNode, measureFile } from './measure.js';
 import { TusSender } from './tus-send.js';
 import type { UploadMediaOptions, UploadSource } from './upload-types.js';
 
@@ -13,12 +14,6 @@ export interface UploadDeps {
   uploads: Uploads;
   media: Media;
 }
-
-/** 202 verifying answers `retry_after_seconds: 15` ("POST .../complete"). */
-const DEFAULT_VERIFY_WAIT_SECONDS = 15;
-
-const isNode = (): boolean =>
-  typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 
 /** The client's own fetch, else the global one in Node.js; browsers keep tus-js-client's XHR stack. */
 function fetchForUploads(transport: Transport): typeof fetch | undefined {
@@ -95,7 +90,7 @@ export async function uploadMedia(
       }
       if (answer.status === 'ready') break;
       // 202 verifying: calling complete again is harmless; a 5 GB file can take about 15 minutes.
-      const seconds = answer.retry_after_seconds ?? DEFAULT_VERIFY_WAIT_SECONDS;
+      const seconds = answer.retry_after_seconds ?? LIMITS.uploadLink.verificationRetryAfterSeconds;
       await deps.transport.sleep(seconds * 1000, signal);
     }
     return await deps.media.retrieve(fileId, { signal });

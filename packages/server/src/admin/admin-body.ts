@@ -2,7 +2,7 @@ import { type ApiError, apiError } from '@socialpub/core';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../http/context.js';
-import { JSON_BODY_LIMIT_BYTES, readJsonObject } from '../http/json-body.js';
+import { JSON_BODY_LIMIT_BYTES, readOptionalJsonObject } from '../http/json-body.js';
 
 /** Reads and validates an admin JSON body; the first problem answers 400 `bad_request` with `parameter`. */
 export async function adminBody<S extends z.ZodType>(
@@ -10,8 +10,7 @@ export async function adminBody<S extends z.ZodType>(
   schema: S,
   limitBytes = JSON_BODY_LIMIT_BYTES,
 ): Promise<z.infer<S>> {
-  const hasBody = c.req.header('content-length') !== '0' && c.req.raw.body !== null;
-  const raw = hasBody ? await readJsonObject(c, limitBytes) : {};
+  const raw = (await readOptionalJsonObject(c, limitBytes)) ?? {};
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,5 +1,6 @@
-import { PlanSchema, PlatformSchema } from '@socialpub/core';
+import { PlanSchema } from '@socialpub/core';
 import { z } from 'zod';
+import { REQUEST_LOG_KEPT } from '../db/request-log-repo.js';
 
 /** A time with a zone, stored as canonical ISO 8601 UTC. */
 export const AdminTimestampSchema = z.iso
@@ -40,8 +41,6 @@ export const NetworkPutSchema = z.strictObject({
   options: z.record(z.string(), z.unknown()).optional(),
   simulate: z.record(z.string(), z.unknown()).nullable().optional(),
 });
-
-export const PlatformParamSchema = PlatformSchema;
 
 export const MediaCreateSchema = z.strictObject({
   file_name: PlainText(1000),
@@ -88,5 +87,5 @@ export const FaultCreateSchema = z.strictObject({
 
 export const RequestsQuerySchema = z.object({
   account_id: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: z.coerce.number().int().min(1).max(REQUEST_LOG_KEPT).default(100),
 });

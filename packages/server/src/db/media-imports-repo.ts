@@ -205,10 +205,6 @@ export class MediaImportsRepository {
    * search of the stored request finds `mediaID` and `mediaIds` alike.
    */
   latestWaitingPostUsing(accountId: string, fileId: string): string | null {
-    const table = this.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'scheduled_posts'")
-      .get();
-    if (!table) return null;
     const row = this.db
       .prepare(
         `SELECT MAX(at) AS at FROM scheduled_posts

@@ -1,5 +1,4 @@
 import type { Figures, Notice, Platform, PostStatus } from '@socialpub/core';
-import type { Statement } from 'better-sqlite3';
 import type { Database } from './database.js';
 import { PostCountAnswers } from './post-count-answers.js';
 
@@ -147,9 +146,6 @@ export class PostRecordsRepository {
   readonly #nextFinish;
   readonly #nextFigures;
 
-  /** Prepared once per distinct statement: the scheduler runs these thousands of times a minute. */
-  readonly #statements = new Map<string, Statement>();
-
   /**
    * Answers of the limit queries (counts, latest send), kept while they stay the table's current
    * answer: the table is written only through `insert` and `update` here.
@@ -201,15 +197,6 @@ export class PostRecordsRepository {
    * Records a post. A post that is `success` at once starts its figure collection at its send time
    * unless the caller says otherwise (Post record, Figures).
    */
-  #prepare(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
-  }
-
   insert(post: StoredPostRecord): void {
     const at = iso(post.at);
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
@@ -252,7 +239,7 @@ export class PostRecordsRepository {
     }
     if (sets.length === 0) return;
     if (patch.status !== undefined) this.#answers.forget();
-    this.#prepare(`UPDATE post_records SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+    this.db.prepare(`UPDATE post_records SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }
 
   get(id: string): StoredPostRecord | null {
@@ -262,7 +249,7 @@ export class PostRecordsRepository {
 
   /** Only the status (the scheduler's outcome after a send): no row to parse. */
   statusOf(id: string): PostStatus | null {
-    const row = this.#prepare('SELECT status FROM post_records WHERE id = ?').get(id) as
+    const row = this.db.prepare('SELECT status FROM post_records WHERE id = ?').get(id) as
       | { status: PostStatus }
       | undefined;
     return row?.status ?? null;
@@ -276,9 +263,9 @@ export class PostRecordsRepository {
 
   /** The network posts a scheduled post made, in the order they were recorded. */
   listForScheduledPost(scheduledPostId: string): StoredPostRecord[] {
-    const rows = this.#prepare('SELECT * FROM post_records WHERE scheduled_post_id = ? ORDER BY rowid').all(
-      scheduledPostId,
-    ) as PostRecordRow[];
+    const rows = this.db
+      .prepare('SELECT * FROM post_records WHERE scheduled_post_id = ? ORDER BY rowid')
+      .all(scheduledPostId) as PostRecordRow[];
     return rows.map(postRecordFromRow);
   }
 
@@ -318,7 +305,7 @@ export class PostRecordsRepository {
     if (query.countingOnly === true) where.push("status <> 'failed'");
     if (query.withLinks === true) where.push('has_links = 1');
     const sql = `SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`;
-    const row = this.#prepare(sql).get(...values) as { n: number };
+    const row = this.db.prepare(sql).get(...values) as { n: number };
     if (this.#mayKeep()) this.#answers.keepCount(key, { ...query, since, until, n: row.n });
     return row.n;
   }
@@ -328,9 +315,9 @@ export class PostRecordsRepository {
     const key = `${accountId}\n${platform}`;
     let at = this.#answers.lastAt(key);
     if (at === undefined) {
-      const row = this.#prepare(
-        'SELECT MAX(at) AS at FROM post_records WHERE account_id = ? AND platform = ?',
-      ).get(accountId, platform) as { at: string | null };
+      const row = this.db
+        .prepare('SELECT MAX(at) AS at FROM post_records WHERE account_id = ? AND platform = ?')
+        .get(accountId, platform) as { at: string | null };
       at = row.at;
       if (this.#mayKeep()) this.#answers.keepLastAt(key, at);
     }
@@ -339,9 +326,11 @@ export class PostRecordsRepository {
 
   /** Send times of the account's posts to the network between two instants, inclusive (posts_close_together). */
   sendTimesBetween(accountId: string, platform: Platform, from: Date, to: Date): Date[] {
-    const rows = this.#prepare(
-      'SELECT at FROM post_records WHERE account_id = ? AND platform = ? AND at >= ? AND at <= ? ORDER BY at',
-    ).all(accountId, platform, from.toISOString(), to.toISOString()) as { at: string }[];
+    const rows = this.db
+      .prepare(
+        'SELECT at FROM post_records WHERE account_id = ? AND platform = ? AND at >= ? AND at <= ? ORDER BY at',
+      )
+      .all(accountId, platform, from.toISOString(), to.toISOString()) as { at: string }[];
     return rows.map((row) => new Date(row.at));
   }
 

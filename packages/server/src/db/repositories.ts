@@ -10,7 +10,6 @@ import { MediaImportsRepository } from './media-imports-repo.js';
 import { OptionsCacheRepository } from './options-cache-repo.js';
 import { OutboxRepository } from './outbox-repo.js';
 import { PostRecordsRepository } from './post-records-repo.js';
-import { PostingCountersRepository } from './posting-counters-repo.js';
 import { ProfilesRepository } from './profiles-repo.js';
 import { RequestLogRepository } from './request-log-repo.js';
 import { ScheduledPostsRepository } from './scheduled-posts-repo.js';
@@ -33,7 +32,6 @@ export interface Repositories {
   mediaImports: MediaImportsRepository;
   postRecords: PostRecordsRepository;
   scheduledPosts: ScheduledPostsRepository;
-  postingCounters: PostingCountersRepository;
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
 }
@@ -54,7 +52,6 @@ export function createRepositories(db: Database): Repositories {
     mediaImports: new MediaImportsRepository(db),
     postRecords: new PostRecordsRepository(db),
     scheduledPosts: new ScheduledPostsRepository(db),
-    postingCounters: new PostingCountersRepository(db),
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
   };

@@ -1,5 +1,4 @@
 import type { Platform } from '@socialpub/core';
-import type { Statement } from 'better-sqlite3';
 import type { Database } from './database.js';
 
 /**
@@ -90,9 +89,6 @@ export class ScheduledPostsRepository {
   readonly #dueBatch;
   readonly #markSending;
 
-  /** Prepared once per distinct statement: the scheduler runs these thousands of times a minute. */
-  readonly #statements = new Map<string, Statement>();
-
   constructor(private readonly db: Database) {
     this.#insert = db.prepare(
       `INSERT INTO scheduled_posts (id, account_id, profile_id, platforms, outcome, at, scheduled_for,
@@ -111,15 +107,6 @@ export class ScheduledPostsRepository {
       `UPDATE scheduled_posts SET outcome = 'sending', sending_started_at = ?, updated_at = ?
        WHERE id = ? AND outcome = 'waiting'`,
     );
-  }
-
-  #prepare(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
   }
 
   insert(post: StoredScheduledPost): void {
@@ -155,18 +142,20 @@ export class ScheduledPostsRepository {
 
   /** Scheduled posts of the account still waiting (409 scheduled_queue_full at 500). */
   countWaiting(accountId: string): number {
-    const row = this.#prepare(
-      "SELECT COUNT(*) AS n FROM scheduled_posts WHERE account_id = ? AND outcome = 'waiting'",
-    ).get(accountId) as { n: number };
+    const row = this.db
+      .prepare("SELECT COUNT(*) AS n FROM scheduled_posts WHERE account_id = ? AND outcome = 'waiting'")
+      .get(accountId) as { n: number };
     return row.n;
   }
 
   /** Due times of the account's waiting posts to the network between two instants, inclusive (posts_close_together). */
   waitingDueTimes(accountId: string, platform: Platform, from: Date, to: Date): Date[] {
-    const rows = this.#prepare(
-      `SELECT at FROM scheduled_posts WHERE account_id = ? AND outcome = 'waiting' AND at >= ? AND at <= ?
+    const rows = this.db
+      .prepare(
+        `SELECT at FROM scheduled_posts WHERE account_id = ? AND outcome = 'waiting' AND at >= ? AND at <= ?
          AND EXISTS (SELECT 1 FROM json_each(scheduled_posts.platforms) WHERE value = ?) ORDER BY at`,
-    ).all(accountId, from.toISOString(), to.toISOString(), platform) as { at: string }[];
+      )
+      .all(accountId, from.toISOString(), to.toISOString(), platform) as { at: string }[];
     return rows.map((row) => new Date(row.at));
   }
 
@@ -190,46 +179,46 @@ export class ScheduledPostsRepository {
   /** Posts a crash left `sending` (start-up recovery). */
   listSending(): StoredScheduledPost[] {
     return (
-      this.#prepare("SELECT * FROM scheduled_posts WHERE outcome = 'sending'").all() as ScheduledRow[]
+      this.db.prepare("SELECT * FROM scheduled_posts WHERE outcome = 'sending'").all() as ScheduledRow[]
     ).map(scheduledPostFromRow);
   }
 
   /** Same time next UTC day, with the reason in `note` (daily allowance used at send time). */
   moveTo(id: string, at: Date, note: string, now: Date): void {
-    this.#prepare(
-      "UPDATE scheduled_posts SET at = ?, note = ?, updated_at = ?, outcome = 'waiting', sending_started_at = NULL WHERE id = ?",
-    ).run(at.toISOString(), note, now.toISOString(), id);
+    this.db
+      .prepare(
+        "UPDATE scheduled_posts SET at = ?, note = ?, updated_at = ?, outcome = 'waiting', sending_started_at = NULL WHERE id = ?",
+      )
+      .run(at.toISOString(), note, now.toISOString(), id);
   }
 
   setOutcome(id: string, outcome: StoredScheduledOutcome, now: Date, errorMessage?: string | null): void {
     if (errorMessage === undefined) {
-      this.#prepare('UPDATE scheduled_posts SET outcome = ?, updated_at = ? WHERE id = ?').run(
-        outcome,
-        now.toISOString(),
-        id,
-      );
+      this.db
+        .prepare('UPDATE scheduled_posts SET outcome = ?, updated_at = ? WHERE id = ?')
+        .run(outcome, now.toISOString(), id);
       return;
     }
-    this.#prepare(
-      'UPDATE scheduled_posts SET outcome = ?, updated_at = ?, error_message = ? WHERE id = ?',
-    ).run(outcome, now.toISOString(), errorMessage, id);
+    this.db
+      .prepare('UPDATE scheduled_posts SET outcome = ?, updated_at = ?, error_message = ? WHERE id = ?')
+      .run(outcome, now.toISOString(), errorMessage, id);
   }
 
   /** A network refused before anything was sent to it (result `not_sent` with the reason). */
   recordNotSent(id: string, platform: Platform, reason: string): void {
-    this.#prepare('UPDATE scheduled_posts SET not_sent = json_set(not_sent, ?, ?) WHERE id = ?').run(
-      `$.${platform}`,
-      reason,
-      id,
-    );
+    this.db
+      .prepare('UPDATE scheduled_posts SET not_sent = json_set(not_sent, ?, ?) WHERE id = ?')
+      .run(`$.${platform}`, reason, id);
   }
 
   /** Cancels a waiting post; false when it was not waiting (the caller reads why). */
   cancel(id: string, now: Date): boolean {
     return (
-      this.#prepare(
-        "UPDATE scheduled_posts SET outcome = 'cancelled', updated_at = ? WHERE id = ? AND outcome = 'waiting'",
-      ).run(now.toISOString(), id).changes > 0
+      this.db
+        .prepare(
+          "UPDATE scheduled_posts SET outcome = 'cancelled', updated_at = ? WHERE id = ? AND outcome = 'waiting'",
+        )
+        .run(now.toISOString(), id).changes > 0
     );
   }
 }

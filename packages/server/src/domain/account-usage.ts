@@ -1,37 +1,42 @@
 import { LIMITS, publishAttemptCeiling, uploadDailyBudgetBytes } from '@socialpub/core';
 import type { Services, UsageContributor } from '../services.js';
-import { billingMonth } from './publishing/billing-month.js';
+import {
+  attemptsToday,
+  postsThisMonth,
+  postsToday,
+  skoolPostCounts,
+  xAddonCounts,
+} from './publishing/limit-counts.js';
 import { utcDay } from './uploads/link-times.js';
 
 /**
- * The counters the limits read, for the admin account view (reference-server.md: `usage`), so a
- * test or a person can see why a post was queued or refused without guessing.
+ * The counters the limits read, for the admin account view (reference-server.md: `usage`), computed
+ * by the same functions the checks use, so a test or a person sees exactly what a request is judged by.
  */
 export function accountUsage(services: Services): UsageContributor {
   return (accountId, now) => {
     const { repos } = services;
     const account = repos.accounts.get(accountId);
     if (!account) return {};
-    const createdAt = new Date(account.createdAt);
-    const xMonth = billingMonth(createdAt, now);
-    const xWindow = xMonth.start.toISOString().slice(0, 10);
-    const x = repos.postingCounters.xAddonUsed(accountId, xWindow);
-    const skool = repos.postingCounters.skoolPosts(accountId, now);
+    const records = repos.postRecords;
+    const x = xAddonCounts(records, account, now);
+    const skool = skoolPostCounts(records, accountId, now);
     const openLinks = repos.uploadLinks.openLinks(accountId);
+    const profiles = repos.profiles.listForAccount(accountId);
     return {
-      posts_this_month: repos.postingCounters.successesThisMonth(accountId, now),
-      profiles: repos.profiles.listForAccount(accountId).map((profile) => ({
+      posts_this_month: postsThisMonth(records, accountId, now),
+      profiles: profiles.map((profile) => ({
         profile_id: profile.id,
-        posts_today: repos.postingCounters.successesToday(profile.id, now),
-        attempts_today: repos.postingCounters.attemptsToday(profile.id, now),
-        attempts_ceiling: publishAttemptCeiling(account.plan, now, createdAt),
+        posts_today: postsToday(records, profile.id, now),
+        attempts_today: attemptsToday(records, profile.id, now),
+        attempts_ceiling: publishAttemptCeiling(account.plan, now, new Date(account.createdAt)),
       })),
       x_addon: {
         used: x.used,
         limit: LIMITS.xAddon.postsPerBillingMonth,
         link_used: x.linkUsed,
         link_limit: LIMITS.xAddon.postsWithLinksPerBillingMonth,
-        resets_at: xMonth.end.toISOString(),
+        resets_at: x.resetsAt.toISOString(),
       },
       skool: { this_hour: skool.hour, today: skool.day },
       scheduled_waiting: repos.scheduledPosts.countWaiting(accountId),

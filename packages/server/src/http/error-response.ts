@@ -1,4 +1,4 @@
-import { ApiError, apiError, errorBodyFor, isApiError, LIMITS } from '@socialpub/core';
+import { ApiError, apiError, errorBodyFor, isApiError, retryAfterHeader } from '@socialpub/core';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { familyOfPath, ownRefusalCode } from './address.js';
@@ -21,27 +21,12 @@ export function errorResponse(
   const path = c.req.path;
   const code = ownRefusalCode(path, err.code);
   // Not `apiError`: the older address renames a refusal already built from the catalog and keeps
-  // its status (e.g. 401 unauthorized becomes 401 api_error), so everything is copied as it was.
-  const effective =
-    code === err.code
-      ? err
-      : new ApiError(code, err.message, {
-          status: err.status,
-          extra: err.extra,
-          ...(err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds }),
-          ...(err.nextStep === undefined ? {} : { nextStep: err.nextStep }),
-          ...(err.retry === undefined ? {} : { retry: err.retry }),
-          ...(err.family === undefined ? {} : { family: err.family }),
-        });
+  // its status (e.g. 401 unauthorized becomes 401 api_error), so everything else is copied as it was.
+  const effective = code === err.code ? err : new ApiError(code, err.message, err);
   c.set('errorCode', code);
-  const headers: Record<string, string> = { ...extraHeaders };
-  // Errors: the Retry-After header is sent when the wait is an hour or less.
-  if (
-    effective.retryAfterSeconds !== undefined &&
-    effective.retryAfterSeconds <= LIMITS.retryAfterHeaderMaxSeconds
-  ) {
-    headers['Retry-After'] = String(Math.max(0, Math.ceil(effective.retryAfterSeconds)));
-  }
+  // Errors: the Retry-After header is sent when the wait is an hour or less (core's one rule).
+  const retryAfter = retryAfterHeader(effective);
+  const headers = retryAfter === undefined ? extraHeaders : { ...extraHeaders, 'Retry-After': retryAfter };
   return c.json(
     errorBodyFor(effective, familyOfPath(path)),
     effective.status as ContentfulStatusCode,

@@ -21,11 +21,7 @@ export async function readJsonObject(
   c: Context<AppEnv>,
   limitBytes = JSON_BODY_LIMIT_BYTES,
 ): Promise<JsonBody> {
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > limitBytes) {
-    throw refuse(`The body is larger than ${limitBytes} bytes.`);
-  }
-  const raw = await readLimited(c.req.raw, limitBytes);
+  const raw = await readBodyText(c.req.raw, limitBytes);
   if (raw === null) throw refuse(`The body is larger than ${limitBytes} bytes.`);
   let value: unknown;
   try {
@@ -37,6 +33,28 @@ export async function readJsonObject(
     throw refuse('The body must be a JSON object.');
   }
   return value as JsonBody;
+}
+
+/**
+ * Like `readJsonObject`, for a body that may be left out: undefined when there is none
+ * (`Content-Length: 0`, or no body at all).
+ */
+export async function readOptionalJsonObject(
+  c: Context<AppEnv>,
+  limitBytes = JSON_BODY_LIMIT_BYTES,
+): Promise<JsonBody | undefined> {
+  if (c.req.header('content-length') === '0' || c.req.raw.body === null) return undefined;
+  return readJsonObject(c, limitBytes);
+}
+
+/**
+ * The body as text, or null when it is over the limit: refused at once by its declared
+ * Content-Length, else once the bytes read pass it (chunked bodies have no Content-Length).
+ */
+export async function readBodyText(request: Request, limitBytes: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > limitBytes) return null;
+  return readLimited(request, limitBytes);
 }
 
 /** The body as text, or null once it passes the limit (chunked bodies have no Content-Length). */

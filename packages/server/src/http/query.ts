@@ -1,6 +1,6 @@
 import { apiError, type Warning } from '@socialpub/core';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppEnv } from './context.js';
 
 export interface ParsedQuery<T> {
@@ -8,6 +8,9 @@ export interface ParsedQuery<T> {
   /** Unknown parameters are named in `warnings` (code `unknown_parameter`) and not used. */
   warnings: Warning[];
 }
+
+/** A read that takes no parameter (every one given is named in `warnings`); built once, not per read. */
+export const NoQuerySchema = z.object({});
 
 /**
  * Validates the query string of a read. The first invalid parameter answers 400 `bad_request` with

@@ -1,3 +1,4 @@
+import { LIMITS } from '@socialpub/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.js';
 import type { RequestLogRepository } from '../db/request-log-repo.js';
@@ -16,7 +17,7 @@ function isLogged(path: string): boolean {
 function loggedIdempotencyKey(c: Context<AppEnv>): string | null {
   const normalized = c.get('idempotencyKey');
   if (normalized !== undefined) return normalized;
-  return c.req.header('idempotency-key')?.slice(0, 255) ?? null;
+  return c.req.header('idempotency-key')?.slice(0, LIMITS.idempotency.keyMaxLength) ?? null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listProfiles } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
-import { parseQuery, requireUuid } from '../http/query.js';
+import { NoQuerySchema, parseQuery, requireUuid } from '../http/query.js';
 import type { Services } from '../services.js';
 import { readAnswer, readJsonAnswer } from './read-headers.js';
 
@@ -35,9 +35,6 @@ const OptionsQuerySchema = z.object({
     .max(LIMITS.accounts.skoolGroupSlugMaxLength, 'must be 1 to 200 characters')
     .optional(),
 });
-
-/** GET /accounts takes no parameter; built once, not on every read. */
-const NoQuerySchema = z.object({});
 
 /** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only). */
 export function accountsRoutes(services: Services): Hono<AppEnv> {

@@ -10,7 +10,7 @@ import { postsCancelRoutes } from './posts-cancel.js';
 import { postsCreateRoutes } from './posts-create.js';
 import { postsReadRoutes } from './posts-read.js';
 import { publicFilesRoutes } from './public-files.js';
-import { READ_HEADERS } from './read-headers.js';
+import { readHeadersOnRefusal } from './read-headers.js';
 import { mountUploadLinks } from './uploads.js';
 
 /**
@@ -19,14 +19,8 @@ import { mountUploadLinks } from './uploads.js';
  * faults are already applied to `/api/v2/*` and `/legacy/*` by `createApp`.
  */
 export function mountApiRoutes(app: Hono<AppEnv>, services: Services): void {
-  // All reads answer `Cache-Control: private, no-store`, refusals included. The pattern also matches
-  // `/api/v2/accounts` itself. The 200s carry the header already: only a refusal's headers are
-  // touched (reading `c.res.headers` turns the answer's plain header object into a Headers object).
-  app.use('/api/v2/accounts/*', async (c, next) => {
-    await next();
-    if (c.req.method === 'GET' && c.res.status >= 300)
-      for (const [name, value] of Object.entries(READ_HEADERS)) c.res.headers.set(name, value);
-  });
+  // The pattern also matches `/api/v2/accounts` itself.
+  app.use('/api/v2/accounts/*', readHeadersOnRefusal);
   app.route('/api/v2', accountsRoutes(services));
   app.route('/api/v2', postsCreateRoutes(services));
   app.route('/legacy', legacyPostsRoutes(services));

@@ -2,7 +2,7 @@ import { apiError } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import { readMediaStatus } from '../domain/media/media-status.js';
 import type { AppEnv } from '../http/context.js';
-import { JSON_BODY_LIMIT_BYTES } from '../http/json-body.js';
+import { JSON_BODY_LIMIT_BYTES, readBodyText } from '../http/json-body.js';
 import type { Services } from '../services.js';
 import { READ_HEADERS } from './read-headers.js';
 
@@ -13,11 +13,9 @@ import { READ_HEADERS } from './read-headers.js';
  * with `code` beside it), chosen by the address in http/error-response.
  */
 async function readImportBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const declared = Number(c.req.header('content-length') ?? '0');
   const invalid = () => apiError('invalid_json', 'The body is not valid JSON; send {"url": "..."}.');
-  if (Number.isFinite(declared) && declared > JSON_BODY_LIMIT_BYTES) throw invalid();
-  const text = await c.req.text();
-  if (text.length > JSON_BODY_LIMIT_BYTES) throw invalid();
+  const text = await readBodyText(c.req.raw, JSON_BODY_LIMIT_BYTES);
+  if (text === null) throw invalid();
   let value: unknown;
   try {
     value = JSON.parse(text);

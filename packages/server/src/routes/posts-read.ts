@@ -1,28 +1,18 @@
 import { POST_LIST_PARAMETERS, PostListQuerySchema } from '@socialpub/core';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { listPosts } from '../domain/posts/list-posts.js';
 import { readPost } from '../domain/posts/read-post.js';
 import type { AppEnv } from '../http/context.js';
-import { parseQuery, requireUuid } from '../http/query.js';
+import { NoQuerySchema, parseQuery, requireUuid } from '../http/query.js';
 import type { Services } from '../services.js';
-import { READ_HEADERS, readAnswer } from './read-headers.js';
+import { readAnswer, readHeadersOnRefusal } from './read-headers.js';
 
 /** GET /api/v2/posts and GET /api/v2/posts/{id} (reads exist on /api/v2 only). */
 export function postsReadRoutes(services: Services): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  // All reads answer `Cache-Control: private, no-store`, refusals included; the 200s carry it already.
-  routes.use('/posts', async (c, next) => {
-    await next();
-    if (c.req.method === 'GET' && c.res.status >= 300)
-      for (const [k, v] of Object.entries(READ_HEADERS)) c.res.headers.set(k, v);
-  });
-  routes.use('/posts/:id', async (c, next) => {
-    await next();
-    if (c.req.method === 'GET' && c.res.status >= 300)
-      for (const [k, v] of Object.entries(READ_HEADERS)) c.res.headers.set(k, v);
-  });
+  routes.use('/posts', readHeadersOnRefusal);
+  routes.use('/posts/:id', readHeadersOnRefusal);
 
   routes.get('/posts', (c) => {
     const { account } = c.get('caller');
@@ -36,7 +26,7 @@ export function postsReadRoutes(services: Services): Hono<AppEnv> {
     const { account } = c.get('caller');
     services.readLimiter.take(account.id, 'post');
     const id = requireUuid(c.req.param('id'));
-    const { warnings } = parseQuery(c, z.object({}), []);
+    const { warnings } = parseQuery(c, NoQuerySchema, []);
     const record = readPost(services, account.id, id);
     return readAnswer(warnings.length > 0 ? { ...record, warnings } : record);
   });

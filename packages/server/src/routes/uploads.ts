@@ -1,20 +1,13 @@
 import { LIMITS } from '@socialpub/core';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { UploadLinksService } from '../domain/uploads/upload-links-service.js';
 import { UploadStorage } from '../domain/uploads/upload-storage.js';
 import type { AppEnv } from '../http/context.js';
-import { readJsonObject } from '../http/json-body.js';
+import { readJsonObject, readOptionalJsonObject } from '../http/json-body.js';
 import type { Services } from '../services.js';
 import { StorageAccess } from '../tus/storage-access.js';
 import { storageRoutes } from '../tus/storage-routes.js';
 import { uploaderScriptRoutes } from './uploader-scripts.js';
-
-/** POST .../token takes an optional body: an empty one means "no new command". */
-async function optionalJson(c: Context<AppEnv>): Promise<unknown> {
-  const length = c.req.header('content-length');
-  if (length === '0' || (!c.req.raw.body && length === undefined)) return undefined;
-  return readJsonObject(c);
-}
 
 /** POST /media/uploads, .../token, .../complete and DELETE /media/uploads/{file_id} under /api/v2. */
 export function uploadsRoutes(service: UploadLinksService): Hono<AppEnv> {
@@ -26,7 +19,8 @@ export function uploadsRoutes(service: UploadLinksService): Hono<AppEnv> {
   });
 
   routes.post('/media/uploads/:file_id/token', async (c) => {
-    const body = await optionalJson(c);
+    // POST .../token takes an optional body: an empty one means "no new command".
+    const body = await readOptionalJsonObject(c);
     return c.json(await service.renewToken(c.get('caller'), c.req.param('file_id'), body), 200);
   });
 

@@ -78,7 +78,8 @@ function recordFields(
 /**
  * The fallback sender: the kept request straight to the network driver, with the connection's
  * `simulate` behaviour (its `next` entries used once each). Every request-time check already passed
- * when the post was scheduled (scheduledFor rule 5); only the connection is looked at again.
+ * when the post was scheduled (scheduledFor rule 5); only the connection is looked at again (the
+ * allowance and the other send-time checks are the publishing sender's).
  */
 export function driverScheduledSender(services: Services): ScheduledSender {
   return {

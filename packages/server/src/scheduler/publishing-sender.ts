@@ -22,6 +22,7 @@ export function publishingScheduledSender(services: Services): ScheduledSender {
         case 'moved':
           return { kind: 'moved', at: result.at, note: result.note };
         case 'not_sent':
+          if (result.code === 'monthly_limit_reached') return { kind: 'over_month', message: result.message };
           return { kind: 'not_sent', reason: `${result.code}: ${result.message}` };
       }
     },

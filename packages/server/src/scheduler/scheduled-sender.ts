@@ -16,12 +16,14 @@ export type ScheduledSendResult =
   | { kind: 'sent'; postId: string | null }
   /** The send-time allowance check moved it (Beginner or Apprentice daily allowance used). */
   | { kind: 'moved'; at: Date; note: string }
+  /** The send-time allowance check refused it (Free month used): the post fails, its owner is e-mailed. */
+  | { kind: 'over_month'; message: string }
   /** Refused before anything reached the network (e.g. disconnected); the result reads `not_sent`. */
   | { kind: 'not_sent'; reason: string };
 
 /**
  * The narrow seam between the scheduler and publishing: send one network's part of a scheduled post
- * now (no 20-second wait, allowance already checked by the scheduler) and record its post record.
+ * now (no 20-second wait; the sender's send-time checks decide the allowance) and record its post record.
  * The publishing area's send function plugs in here; `driverScheduledSender` is the fallback.
  */
 export interface ScheduledSender {

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  allowanceFor,
-  decideAllowance,
-  type ScheduledResultStatus,
-  sameTimeNextUtcDay,
-  scheduledOutcomeFromResults,
-  startOfUtcDay,
-  startOfUtcMonth,
-} from '@socialpub/core';
+import { type ScheduledResultStatus, scheduledOutcomeFromResults } from '@socialpub/core';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { StoredScheduledPost } from '../db/scheduled-posts-repo.js';
 import type { DueWorkSource } from '../due-work.js';
@@ -19,42 +11,6 @@ import type { ScheduledSender, ScheduledSendResult } from './scheduled-sender.js
 const SEND_BATCH = 500;
 /** Accounts with a send in flight at once; each account's own posts never overlap. */
 const SEND_CONCURRENCY = 32;
-
-type AllowanceAtSend =
-  | { verdict: 'ok' }
-  | { verdict: 'queue_next_day'; limit: number; used: number }
-  | { verdict: 'monthly_limit_reached'; limit: number; used: number };
-
-/** "A scheduled post is checked against the allowance when it goes out" (Limits, Post allowance). */
-function allowanceAtSend(services: Services, account: AccountRecord, post: StoredScheduledPost, now: Date) {
-  const accountCreatedAt = new Date(account.createdAt);
-  // Plans without an allowance skip the counting queries: the bulk of a busy minute goes straight out.
-  if (allowanceFor(account.plan, now, accountCreatedAt).kind === 'none') return { verdict: 'ok' } as const;
-  const { postRecords } = services.repos;
-  const decision = decideAllowance({
-    plan: account.plan,
-    at: now,
-    accountCreatedAt,
-    usedToday: postRecords.countPosts({
-      profileId: post.profileId,
-      since: startOfUtcDay(now),
-      countingOnly: true,
-    }),
-    usedThisMonth: postRecords.countPosts({
-      accountId: account.id,
-      since: startOfUtcMonth(now),
-      countingOnly: true,
-    }),
-  });
-  return decision as AllowanceAtSend;
-}
-
-/** Same time on the next UTC day; a server that was down for days moves it past now, not into the past. */
-function nextDayAfter(dueAt: Date, now: Date): Date {
-  let next = sameTimeNextUtcDay(dueAt);
-  while (next.getTime() <= now.getTime()) next = sameTimeNextUtcDay(next);
-  return next;
-}
 
 export class Scheduler implements DueWorkSource {
   readonly name = 'scheduled-posts';
@@ -106,33 +62,10 @@ export class Scheduler implements DueWorkSource {
   }
 
   async send(post: StoredScheduledPost, now: Date): Promise<void> {
-    const { accounts, scheduledPosts, outbox } = this.services.repos;
+    const { accounts, scheduledPosts } = this.services.repos;
     const account = accounts.get(post.accountId);
     if (!account) {
       scheduledPosts.setOutcome(post.id, 'failed', now, 'The account no longer exists.');
-      return;
-    }
-    const allowance = allowanceAtSend(this.services, account, post, now);
-    if (allowance.verdict === 'queue_next_day') {
-      const next = nextDayAfter(new Date(post.at), now);
-      scheduledPosts.moveTo(
-        post.id,
-        next,
-        `Moved to ${next.toISOString()}: the profile's daily allowance of ${allowance.limit} posts was used (${allowance.used}) when it was due.`,
-        now,
-      );
-      return;
-    }
-    if (allowance.verdict === 'monthly_limit_reached') {
-      const message = `Not published: the Free plan's ${allowance.limit} posts for the month were used (${allowance.used}) when it was due.`;
-      scheduledPosts.setOutcome(post.id, 'failed', now, message);
-      outbox.add({
-        accountId: account.id,
-        to: account.email,
-        subject: 'A scheduled post could not be published',
-        body: `The post scheduled for ${post.at} to ${post.platforms.join(', ')} was not published. ${message} Upgrade or wait for the next month, then schedule it again.`,
-        createdAt: now.toISOString(),
-      });
       return;
     }
     // Marked sending (committed) before the network is called: a crash after this point leaves it
@@ -147,13 +80,22 @@ export class Scheduler implements DueWorkSource {
         // Whether the network got it is unknown: record it unconfirmed rather than risk a second post.
         result = { kind: 'sent', postId: recordUnconfirmed(this.services, post, platform, now, error) };
       }
-      if (result.kind === 'moved' && statuses.length === 0) {
+      if (statuses.length === 0 && result.kind === 'moved') {
         // Nothing went out yet: the whole scheduled post waits for its new time.
         scheduledPosts.moveTo(post.id, result.at, result.note, now);
         return;
       }
-      if (result.kind === 'not_sent' || result.kind === 'moved') {
-        const reason = result.kind === 'moved' ? result.note : result.reason;
+      if (statuses.length === 0 && result.kind === 'over_month') {
+        this.#failOverMonth(account, post, result.message, now);
+        return;
+      }
+      if (result.kind !== 'sent') {
+        const reason =
+          result.kind === 'moved'
+            ? result.note
+            : result.kind === 'over_month'
+              ? result.message
+              : result.reason;
         scheduledPosts.recordNotSent(post.id, platform, reason);
         statuses.push('not_sent');
       } else if (result.postId === null) {
@@ -165,6 +107,19 @@ export class Scheduler implements DueWorkSource {
     const outcome = scheduledOutcomeFromResults(statuses);
     // While a network is still processing, the stored outcome stays `sending`; reads recompute it.
     scheduledPosts.setOutcome(post.id, outcome, this.services.clock.now());
+  }
+
+  /** "Free plan over its 30 posts for the month": failed, shown on the Scheduled page and e-mailed. */
+  #failOverMonth(account: AccountRecord, post: StoredScheduledPost, reason: string, now: Date): void {
+    const message = `Not published when it was due: ${reason}`;
+    this.services.repos.scheduledPosts.setOutcome(post.id, 'failed', now, message);
+    this.services.repos.outbox.add({
+      accountId: account.id,
+      to: account.email,
+      subject: 'A scheduled post could not be published',
+      body: `The post scheduled for ${post.at} to ${post.platforms.join(', ')} was not published. ${message} Upgrade or wait for the next month, then schedule it again.`,
+      createdAt: now.toISOString(),
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { migration002Posts } from './002-posts.js';
 import { migration003Idempotency } from './003-idempotency.js';
 import { migration004MediaImports } from './004-media-imports.js';
 import { migration005UploadLinks } from './005-upload-links.js';
+import { migration006DropPostingCounters } from './006-drop-posting-counters.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
@@ -12,8 +13,9 @@ import { migration005UploadLinks } from './005-upload-links.js';
  */
 export const MIGRATIONS: readonly Migration[] = [
   migration001Accounts,
+  migration002Posts,
   migration003Idempotency,
   migration004MediaImports,
-  migration002Posts,
   migration005UploadLinks,
+  migration006DropPostingCounters,
 ];

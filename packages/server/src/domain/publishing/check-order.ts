@@ -106,8 +106,13 @@ export const LEGACY_ORDER: readonly CheckName[] = [
   'scheduled_warnings',
 ];
 
-/** The at-send-time checks of a scheduled post (rule 4: allowance checked when it goes out). */
+/**
+ * The at-send-time checks of a scheduled post. The allowance comes first (rule 4: checked when it
+ * goes out): it decides whether the post leaves `scheduled` at all ("due time reached, allowance ok"
+ * in States and transitions), so a post over its daily allowance moves before anything else is asked.
+ */
 export const SEND_TIME_ORDER: readonly CheckName[] = [
+  'allowance',
   'connection',
   'plan_gate',
   'media_files',
@@ -115,7 +120,6 @@ export const SEND_TIME_ORDER: readonly CheckName[] = [
   'tiktok_photos',
   'x_addon',
   'attempts',
-  'allowance',
 ];
 
 export function orderFor(address: PostsAddress): readonly CheckName[] {

@@ -38,8 +38,8 @@ function clip(message: string): string {
 }
 
 /**
- * Hands the checked post to the network's driver: consumes `simulate.next`, records the post, and
- * registers the work that flips a post finishing after the answer to `success`.
+ * Hands the checked post to the network's driver: consumes `simulate.next` and records the post
+ * (a post finishing after the answer with its `finish_at`, see `finishLater`).
  */
 export async function sendToNetwork(
   ctx: PublishContext,
@@ -71,75 +71,48 @@ export async function sendToNetwork(
   const now = ctx.now.toISOString();
   const record = (status: StoredPost['status'], fields: Partial<StoredPost> = {}): string => {
     const id = randomUUID();
-    store.insertPost(
-      {
-        id,
-        accountId: ctx.account.id,
-        profileId: profile.id,
-        platform,
-        status,
-        mediaType: mediaType(ctx),
-        publishId: null,
-        permalink: null,
-        errorMessage: null,
-        at: now,
-        updatedAt: now,
-        scheduledPostId,
-        notices: ctx.notices,
-        hasLinks: ctx.detectedLinks.length > 0,
-        username: connection.username,
-        simulatedFigures: behaviour.figures ?? null,
-        ...fields,
-      },
-      new Date(ctx.account.createdAt),
-    );
-    return id;
-  };
-  // The record keeps what finishing needs (finish_at, the network's result) so the posts area can
-  // finish it after a restart; this one-off does it while the process lives.
-  const finishLater = (postId: string, result: NetworkResult, finishAt: Date): void => {
-    store.updatePost(postId, { finishAt: finishAt.toISOString(), networkResult: result });
-    services.dueWork.schedule(finishAt, (at) => {
-      if (store.getPost(postId)?.status !== 'processing') return;
-      const polled = services.drivers[platform].pollStatus?.({
-        result,
-        username: connection.username,
-        finishAt,
-        now: at,
-      });
-      const done = polled?.done === true ? polled.result : result;
-      store.updatePost(postId, {
-        status: 'success',
-        publishId: publishIdOf(done),
-        permalink: done.permalink ?? null,
-        networkResult: done,
-        finishAt: null,
-        publishedAt: at.toISOString(),
-        nextFiguresAt: at.toISOString(),
-        updatedAt: at.toISOString(),
-      });
+    store.insertPost({
+      id,
+      accountId: ctx.account.id,
+      profileId: profile.id,
+      platform,
+      status,
+      mediaType: mediaType(ctx),
+      publishId: null,
+      permalink: null,
+      errorMessage: null,
+      at: now,
+      updatedAt: now,
+      scheduledPostId,
+      notices: ctx.notices,
+      hasLinks: ctx.detectedLinks.length > 0,
+      username: connection.username,
+      simulatedFigures: behaviour.figures ?? null,
+      ...fields,
     });
+    return id;
   };
   switch (outcome.kind) {
     case 'published': {
-      const later = outcome.finishAt !== undefined;
-      const postId = record(later ? 'processing' : 'success', {
+      const { finishAt } = outcome;
+      const postId = record(finishAt === undefined ? 'success' : 'processing', {
         publishId: publishIdOf(outcome.result),
         networkResult: outcome.result,
-        permalink: later ? null : (outcome.result.permalink ?? null),
+        permalink: finishAt === undefined ? (outcome.result.permalink ?? null) : null,
+        ...(finishAt === undefined ? {} : finishLater(outcome.result, finishAt)),
       });
-      if (outcome.finishAt !== undefined) finishLater(postId, outcome.result, outcome.finishAt);
       return { kind: 'published', postId, result: outcome.result };
     }
     case 'processing': {
-      const postId = record('processing', { publishId: publishIdOf(outcome.result) });
-      finishLater(postId, outcome.result, outcome.finishAt);
+      const postId = record('processing', {
+        publishId: publishIdOf(outcome.result),
+        ...finishLater(outcome.result, outcome.finishAt),
+      });
       return { kind: 'processing', postId, result: outcome.result };
     }
     case 'still_publishing': {
       if (NETWORKS[platform].stillPublishingAlwaysRecorded) {
-        const postId = record('processing');
-        finishLater(postId, outcome.result, outcome.finishAt);
+        const postId = record('processing', finishLater(outcome.result, outcome.finishAt));
         return { kind: 'still_publishing', postId };
       }
       // Decision: on the other networks the post appears in history only once the network answers.
@@ -170,6 +143,15 @@ export async function sendToNetwork(
       };
     }
   }
+}
+
+/**
+ * A post finishing after the answer keeps what finishing needs (the network's result, `finish_at`)
+ * in its record; the posts area's due-work source finishes it then, across restarts too
+ * (`finishPendingPost`).
+ */
+function finishLater(result: NetworkResult, finishAt: Date): Pick<StoredPost, 'networkResult' | 'finishAt'> {
+  return { networkResult: result, finishAt: finishAt.toISOString() };
 }
 
 function publishIdOf(result: NetworkResult): string | null {

@@ -1,8 +1,7 @@
 import type { Platform } from '@socialpub/core';
-import type { PostCountQuery, PostRecordPatch, StoredPostRecord } from '../../db/post-records-repo.js';
+import type { PostCountQuery, StoredPostRecord } from '../../db/post-records-repo.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { StoredScheduledPost } from '../../db/scheduled-posts-repo.js';
-import { billingMonth } from './billing-month.js';
 
 export type { PostCountQuery, StoredScheduledPost };
 export type StoredPost = StoredPostRecord;
@@ -23,9 +22,8 @@ export interface KeptPostRequest {
 }
 
 /**
- * What publishing needs of the post records, scheduled posts and counters (owned by the posts
- * area). Limits are counted from the post records, so a refused request counts nothing; the
- * counters repository is kept up to date beside them for the admin `usage` view.
+ * What publishing needs of the post records and scheduled posts (owned by the posts area). Limits
+ * are counted from the post records (`limit-counts.ts`), so a refused request counts nothing.
  */
 export class PublishingStore {
   /** Sends handed to a network but not yet recorded, by `account:platform`, with their send time. */
@@ -46,30 +44,9 @@ export class PublishingStore {
     };
   }
 
-  /** The record and its counters in one commit: one send, one transaction (and never half of it). */
-  insertPost(post: StoredPost, accountCreatedAt: Date): void {
-    this.repos.postRecords.transaction(() => {
-      this.repos.postRecords.insert(post);
-      const at = new Date(post.at);
-      const counters = this.repos.postingCounters;
-      counters.recordAttempt(post.profileId, at);
-      counters.setLastPostAt(post.accountId, post.platform, at);
-      if (post.status === 'failed') return;
-      counters.recordSuccess(post.accountId, post.profileId, at);
-      if (post.platform === 'skool') counters.recordSkoolPost(post.accountId, at);
-      if (post.platform === 'x') {
-        const window = billingMonth(accountCreatedAt, at).start.toISOString().slice(0, 10);
-        counters.recordXAddonPost(post.accountId, window, post.hasLinks);
-      }
-    });
-  }
-
-  updatePost(id: string, patch: PostRecordPatch): void {
-    this.repos.postRecords.update(id, patch);
-  }
-
-  getPost(id: string): StoredPost | null {
-    return this.repos.postRecords.get(id);
+  /** Limits count from the post records themselves, so recording a send is one insert. */
+  insertPost(post: StoredPost): void {
+    this.repos.postRecords.insert(post);
   }
 
   countPosts(query: PostCountQuery): number {

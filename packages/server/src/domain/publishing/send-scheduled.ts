@@ -1,4 +1,4 @@
-import { isApiError, startOfUtcDay } from '@socialpub/core';
+import { isApiError, sameTimeNextUtcDay } from '@socialpub/core';
 import { runChecks, SEND_TIME_ORDER } from './check-order.js';
 import { type SendOutcome, sendToNetwork } from './publish.js';
 import { newContext, type PublishingDeps } from './publish-context.js';
@@ -8,7 +8,7 @@ import type { KeptPostRequest, StoredScheduledPost } from './publishing-store.js
 export type ScheduledSendResult =
   /** Handed to the network: the post record exists (or appears once a late network answers). */
   | { kind: 'sent'; sent: SendOutcome }
-  /** Beginner or Apprentice daily allowance used: same time next UTC day, with the note. */
+  /** Beginner or Apprentice daily allowance used: same time next UTC day (after its due time), with the note. */
   | { kind: 'moved'; at: Date; note: string }
   /** Refused at send time (Free month used, network gone, file gone...): not sent, not in history. */
   | { kind: 'not_sent'; code: string; status: number; message: string };
@@ -44,14 +44,26 @@ export async function sendScheduledPost(
     scheduledSend: true,
   });
   try {
-    await runChecks(ctx, SEND_TIME_ORDER);
+    for (const step of SEND_TIME_ORDER) {
+      await runChecks(ctx, [step]);
+      // Over the daily allowance the post moves as a whole; nothing else is asked now.
+      if (ctx.delivery.kind === 'queue') {
+        const { limit, used } = ctx.delivery;
+        const at = nextDayAfter(new Date(scheduled.at), ctx.now);
+        const note = `Moved to ${at.toISOString()}: the profile's daily allowance of ${limit} posts was used (${used}) when it was due.`;
+        return { kind: 'moved', at, note };
+      }
+    }
   } catch (error) {
     if (!isApiError(error)) throw error;
     return { kind: 'not_sent', code: error.code, status: error.status, message: error.message };
   }
-  if (ctx.delivery.kind === 'queue') {
-    const note = `The daily allowance of ${ctx.delivery.limit} posts was used on ${startOfUtcDay(ctx.now).toISOString().slice(0, 10)}; moved to the next UTC day.`;
-    return { kind: 'moved', at: ctx.delivery.at, note };
-  }
   return { kind: 'sent', sent: await sendToNetwork(ctx, scheduled.id) };
+}
+
+/** Same time on the next UTC day; a server that was down for days moves it past now, not into the past. */
+function nextDayAfter(dueAt: Date, now: Date): Date {
+  let next = sameTimeNextUtcDay(dueAt);
+  while (next.getTime() <= now.getTime()) next = sameTimeNextUtcDay(next);
+  return next;
 }

@@ -1,4 +1,5 @@
 import {
+  allowanceFor,
   apiError,
   decideAllowance,
   decideXAddon,
@@ -8,10 +9,8 @@ import {
   nextUtcMidnight,
   publishAttemptCeiling,
   sameTimeNextUtcDay,
-  startOfUtcDay,
-  startOfUtcMonth,
 } from '@socialpub/core';
-import { billingMonth } from './billing-month.js';
+import { allowanceCounts, attemptsToday, skoolPostCounts, xAddonCounts } from './limit-counts.js';
 import { type PublishContext, required } from './publish-context.js';
 import { upgradeUrl } from './publishing-urls.js';
 import { willSchedule } from './steps-request.js';
@@ -45,14 +44,7 @@ export function checkSkoolLimit(ctx: PublishContext): void {
   const own = NETWORKS[required(ctx.platform, 'platform')].ownRateLimit;
   if (own === null || checkedAtSendTime(ctx)) return;
   const { store } = ctx.deps;
-  // A post exactly an hour ago no longer counts: the hour is over.
-  const hourAgo = new Date(ctx.now.getTime() - 3_600_000 + 1);
-  const inHour = store.countPosts({ accountId: ctx.account.id, platform: 'skool', since: hourAgo });
-  const today = store.countPosts({
-    accountId: ctx.account.id,
-    platform: 'skool',
-    since: startOfUtcDay(ctx.now),
-  });
+  const { hour: inHour, day: today } = skoolPostCounts(store, ctx.account.id, ctx.now);
   if (today >= own.postsPerUtcDay) {
     const wait = secondsUntil(nextUtcMidnight(ctx.now), ctx.now);
     throw apiError(
@@ -83,13 +75,8 @@ export function checkXAddon(ctx: PublishContext): void {
   if (ctx.platform !== 'x') return;
   ctx.detectedLinks = detectLinks(ctx.text ?? '');
   if (checkedAtSendTime(ctx)) return;
-  const { start, end } = billingMonth(new Date(ctx.account.createdAt), ctx.now);
-  const base = { accountId: ctx.account.id, platform: 'x' as const, since: start, countingOnly: true };
-  const decision = decideXAddon({
-    used: ctx.deps.store.countPosts(base),
-    linkUsed: ctx.deps.store.countPosts({ ...base, withLinks: true }),
-    detectedLinks: ctx.detectedLinks,
-  });
+  const { used, linkUsed, resetsAt: end } = xAddonCounts(ctx.deps.store, ctx.account, ctx.now);
+  const decision = decideXAddon({ used, linkUsed, detectedLinks: ctx.detectedLinks });
   if (decision.verdict === 'ok') return;
   const wait = secondsUntil(end, ctx.now);
   const common = {
@@ -125,7 +112,7 @@ export function checkAttempts(ctx: PublishContext): void {
   if (checkedAtSendTime(ctx)) return;
   const profile = required(ctx.profile, 'profile');
   const ceiling = publishAttemptCeiling(ctx.account.plan, ctx.now, new Date(ctx.account.createdAt));
-  const attempts = ctx.deps.store.countPosts({ profileId: profile.id, since: startOfUtcDay(ctx.now) });
+  const attempts = attemptsToday(ctx.deps.store, profile.id, ctx.now);
   if (attempts < ceiling) return;
   const wait = secondsUntil(nextUtcMidnight(ctx.now), ctx.now);
   throw apiError(
@@ -143,16 +130,14 @@ export function checkAllowance(ctx: PublishContext): void {
   if (checkedAtSendTime(ctx)) return;
   const profile = required(ctx.profile, 'profile');
   const { store } = ctx.deps;
+  const accountCreatedAt = new Date(ctx.account.createdAt);
+  // Plans without an allowance skip the counting queries (a busy minute of scheduled sends included).
+  if (allowanceFor(ctx.account.plan, ctx.now, accountCreatedAt).kind === 'none') return;
   const decision = decideAllowance({
     plan: ctx.account.plan,
     at: ctx.now,
-    accountCreatedAt: new Date(ctx.account.createdAt),
-    usedToday: store.countPosts({ profileId: profile.id, since: startOfUtcDay(ctx.now), countingOnly: true }),
-    usedThisMonth: store.countPosts({
-      accountId: ctx.account.id,
-      since: startOfUtcMonth(ctx.now),
-      countingOnly: true,
-    }),
+    accountCreatedAt,
+    ...allowanceCounts(store, ctx.account.id, profile.id, ctx.now),
   });
   if (decision.verdict === 'ok') return;
   if (decision.verdict === 'queue_next_day') {
