@@ -1,3 +1,4 @@
+export * from './connector/index.js';
 export * from './errors/index.js';
 export * from './limits/index.js';
 export * from './networks/index.js';

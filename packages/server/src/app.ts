@@ -19,6 +19,7 @@ import { faultInjection } from './http/faults.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
+import { noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import { mountApiRoutes } from './routes/index.js';
 import { startPostsArea } from './scheduler/index.js';
@@ -106,6 +107,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       baseUrl: () => services.urls.base,
       settings: options.media ?? {},
     }),
+    accessTokens: noAccessTokens,
     usageContributors: [],
     onClose: [],
   };

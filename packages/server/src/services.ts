@@ -7,6 +7,7 @@ import type { ReadLimiter } from './domain/read-limits.js';
 import type { UploadLinksService } from './domain/uploads/upload-links-service.js';
 import type { DueWorkRunner } from './due-work.js';
 import type { MediaFolder } from './files/media-folder.js';
+import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 
 /** Public addresses (reference-server.md, Addresses). */
 export interface ServerUrls {
@@ -36,6 +37,8 @@ export interface Services {
   media: MediaService;
   /** Upload links and the storage endpoint (domain/uploads); set when the routes are mounted. */
   uploadLinks?: UploadLinksService;
+  /** Connector access tokens for `/mcp` (oauth/ replaces the default that accepts none). */
+  accessTokens: AccessTokenVerifier;
   usageContributors: UsageContributor[];
   /** Called on close, last registered first (timers of later areas, open files). */
   onClose: Array<() => void | Promise<void>>;

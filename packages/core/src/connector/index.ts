@@ -1,0 +1,2 @@
+export * from './connector-scopes.js';
+export * from './connector-tools.js';
