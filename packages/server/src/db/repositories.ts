@@ -2,6 +2,7 @@ import { AccountsRepository } from './accounts-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
+import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
 import type { Database } from './database.js';
 import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
@@ -34,6 +35,7 @@ export interface Repositories {
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
+  dashboardSessions: DashboardSessionsRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -54,5 +56,6 @@ export function createRepositories(db: Database): Repositories {
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
+    dashboardSessions: new DashboardSessionsRepository(db),
   };
 }
