@@ -1,4 +1,5 @@
 import { AccountsRepository } from './accounts-repo.js';
+import { ApiKeyLastUsedRepository } from './api-key-last-used-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
@@ -36,6 +37,7 @@ export interface Repositories {
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
   dashboardSessions: DashboardSessionsRepository;
+  apiKeyLastUsed: ApiKeyLastUsedRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -57,5 +59,6 @@ export function createRepositories(db: Database): Repositories {
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
     dashboardSessions: new DashboardSessionsRepository(db),
+    apiKeyLastUsed: new ApiKeyLastUsedRepository(db),
   };
 }

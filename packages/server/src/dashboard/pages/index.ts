@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
 import type { Services } from '../../services.js';
 import type { DashboardEnv, SignInThrottle } from '../session/index.js';
+import { apiKeysPage } from './api-keys.js';
+import { connectionPage } from './connection.js';
 import { overviewPage } from './overview.js';
+import { planPage } from './plan.js';
+import { profilesPage } from './profiles.js';
 import { signInPage } from './sign-in.js';
 import { signOutPage } from './sign-out.js';
 import { signUpPage } from './sign-up.js';
@@ -13,5 +17,9 @@ export function dashboardPages(services: Services, throttle: SignInThrottle): Ho
   pages.route('/', signUpPage(services));
   pages.route('/', signOutPage(services));
   pages.route('/', overviewPage(services));
+  pages.route('/', apiKeysPage(services));
+  pages.route('/', profilesPage(services));
+  pages.route('/', connectionPage(services));
+  pages.route('/', planPage(services));
   return pages;
 }
