@@ -20,9 +20,10 @@ import { faultInjection } from './http/faults.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
-import { noAccessTokens } from './mcp/access-tokens.js';
+import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import { mountApiRoutes } from './routes/index.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
 import type { Services } from './services.js';
@@ -44,6 +45,10 @@ export interface CreateAppOptions {
   drivers?: Partial<NetworkDrivers>;
   /** URL import timing and share-link origins (tests shorten the waits). */
   media?: MediaServiceSettings;
+  /** Verifies connector access tokens on `/mcp` (tests inject one; the oauth area wires the real one). */
+  accessTokens?: AccessTokenVerifier;
+  /** Browser origins allowed on `/mcp` beside the server's own and loopback pages. */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 export interface SocialpubApp {
@@ -108,7 +113,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       baseUrl: () => services.urls.base,
       settings: options.media ?? {},
     }),
-    accessTokens: noAccessTokens,
+    accessTokens: options.accessTokens ?? noAccessTokens,
     usageContributors: [],
     onClose: [],
   };
@@ -146,6 +151,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
+  app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 
   startPostsArea(services);
