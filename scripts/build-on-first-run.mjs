@@ -28,7 +28,9 @@ export function buildWorkspace(workspace, note) {
     { cwd: ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
   );
   if (result.status !== 0) {
-    process.stderr.write(`error: building ${workspace} failed (see above). Fix it, then run \`npm run build\`.\n`);
+    process.stderr.write(
+      `error: building ${workspace} failed (see above). Fix it, then run \`npm run build\`.\n`,
+    );
     process.exit(1);
   }
 }

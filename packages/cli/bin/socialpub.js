@@ -5,4 +5,9 @@ import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/bin.js', import.meta.url);
 if (existsSync(entry)) await import(entry.href);
-else await (await import('../../../scripts/build-on-first-run.mjs')).runBuilt(entry, 'socialpub', '@socialpub/cli');
+else
+  await (await import('../../../scripts/build-on-first-run.mjs')).runBuilt(
+    entry,
+    'socialpub',
+    '@socialpub/cli',
+  );
