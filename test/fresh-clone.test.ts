@@ -156,4 +156,11 @@ describe('a fresh clone', () => {
       expect(result.stdout.trim()).not.toBe('');
     }
   });
+
+  it('npm start says it is building before the build runs, then starts the server', async () => {
+    const result = await inClone('npm start -- --version');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('building the reference server (about a minute on the first start');
+    expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^\d+\.\d+\.\d+$/);
+  });
 });
