@@ -18,6 +18,11 @@ export interface BuildOpenApiOptions {
   /** Defaults to core's table of every operation. */
   operations?: readonly OperationDefinition[];
   version?: string;
+  /** Defaults to the public API's title and description. */
+  title?: string;
+  description?: string;
+  /** `x-error-catalog`: every code with its statuses and retry advice (default true). */
+  errorCatalog?: boolean;
 }
 
 /** Authentication: API key as a Bearer header; upload token in `x-signature`; the admin token. */
@@ -154,6 +159,22 @@ function operationObject(
   };
 }
 
+const PUBLIC_DESCRIPTION =
+  'Media import, upload links, posting, scheduling and reads. Every error answer lists its codes in ' +
+  '`x-error-codes`; `x-error-catalog` gives every code with its statuses and retry advice.';
+
+function errorCatalog(): JsonObject[] {
+  return Object.values(ERROR_CATALOG)
+    .filter((entry) => entry.adminOnly !== true)
+    .map((entry) => ({
+      code: entry.code,
+      statuses: [...entry.statuses],
+      families: [...entry.families],
+      summary: entry.summary,
+      retry: entry.retry.kind,
+    }));
+}
+
 /**
  * The OpenAPI 3.1 description served at `{base_url}/openapi.yaml` ("Versioning"): both addresses,
  * every answer and error code, and a retry table per operation, all generated from core.
@@ -178,11 +199,9 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions): OpenApiDocum
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Social Publishing API',
+      title: options.title ?? 'Social Publishing API',
       version: options.version ?? '2.0.0',
-      description:
-        'Media import, upload links, posting, scheduling and reads. Every error answer lists its codes in ' +
-        '`x-error-codes`; `x-error-catalog` gives every code with its statuses and retry advice.',
+      description: options.description ?? PUBLIC_DESCRIPTION,
     },
     servers: [{ url: options.serverUrl }],
     tags,
@@ -191,12 +210,6 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions): OpenApiDocum
       schemas: reachableComponents(paths, schemas.components()),
       securitySchemes: SECURITY_SCHEMES,
     },
-    'x-error-catalog': Object.values(ERROR_CATALOG).map((entry) => ({
-      code: entry.code,
-      statuses: [...entry.statuses],
-      families: [...entry.families],
-      summary: entry.summary,
-      retry: entry.retry.kind,
-    })),
+    ...(options.errorCatalog === false ? {} : { 'x-error-catalog': errorCatalog() }),
   };
 }
