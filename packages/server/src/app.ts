@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { adminApp } from './admin/index.js';
-import { type Clock, type ClockMode, createClock } from './clock.js';
+import type { Clock, ClockMode } from './clock.js';
+import { serverClock } from './clocks/server-clock.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
 import { accountUsage } from './domain/account-usage.js';
@@ -71,11 +72,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const mediaFolder = memory
     ? MediaFolder.temporary()
     : MediaFolder.at(join(options.dataDir ?? '.', 'media'));
+  const repos = createRepositories(db);
   const clock =
     typeof options.clock === 'object'
       ? options.clock
-      : createClock(options.clock ?? 'system', options.clockStart);
-  const repos = createRepositories(db);
+      : serverClock(repos.settings, options.clock ?? 'system', options.clockStart);
   const dueWork = new DueWorkRunner(clock);
   dueWork.onError = (error, source) => console.error(`[socialpub] due work (${source}) failed:`, error);
   const drivers: NetworkDrivers = {
