@@ -1,5 +1,6 @@
 import { AccountsRepository } from './accounts-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
+import { ClocksRepository } from './clocks-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
 import type { Database } from './database.js';
@@ -34,6 +35,7 @@ export interface Repositories {
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
+  clocks: ClocksRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -54,5 +56,6 @@ export function createRepositories(db: Database): Repositories {
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
+    clocks: new ClocksRepository(db),
   };
 }
