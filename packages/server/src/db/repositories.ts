@@ -1,5 +1,6 @@
 import { AccountsRepository } from './accounts-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
+import { ClocksRepository } from './clocks-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
 import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
@@ -36,6 +37,7 @@ export interface Repositories {
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
   dashboardSessions: DashboardSessionsRepository;
+  clocks: ClocksRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -57,5 +59,6 @@ export function createRepositories(db: Database): Repositories {
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
     dashboardSessions: new DashboardSessionsRepository(db),
+    clocks: new ClocksRepository(db),
   };
 }
