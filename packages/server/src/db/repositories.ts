@@ -1,6 +1,7 @@
 import { AccountsRepository } from './accounts-repo.js';
 import { ApiKeyLastUsedRepository } from './api-key-last-used-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
+import { ClocksRepository } from './clocks-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
 import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
@@ -38,6 +39,7 @@ export interface Repositories {
   uploadLinks: UploadLinksRepository;
   dashboardSessions: DashboardSessionsRepository;
   apiKeyLastUsed: ApiKeyLastUsedRepository;
+  clocks: ClocksRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -60,5 +62,6 @@ export function createRepositories(db: Database): Repositories {
     uploadLinks: new UploadLinksRepository(db),
     dashboardSessions: new DashboardSessionsRepository(db),
     apiKeyLastUsed: new ApiKeyLastUsedRepository(db),
+    clocks: new ClocksRepository(db),
   };
 }

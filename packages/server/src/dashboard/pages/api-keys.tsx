@@ -1,4 +1,5 @@
 import { apiError } from '@socialpub/core';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { KeyCreateSchema } from '../../admin/admin-schemas.js';
 import type { ApiKeyRecord } from '../../db/api-keys-repo.js';
@@ -84,7 +85,8 @@ function KeyList(props: { keys: ApiKeyRecord[]; lastUsed: Map<string, string> })
 
 /** GET/POST /dashboard/api-keys, GET/POST /dashboard/api-keys/{key_id}/revoke ("API management"). */
 export function apiKeysPage(services: Services): Hono<DashboardEnv> {
-  const { repos, clock } = services;
+  const { repos } = services;
+  const clockOf = (c: Context<DashboardEnv>) => services.clocks.forAccount(signedIn(c).account.id);
   const page = new Hono<DashboardEnv>();
   page.use('/api-keys', requireSignIn());
   page.use('/api-keys/*', requireSignIn());
@@ -159,7 +161,7 @@ export function apiKeysPage(services: Services): Hono<DashboardEnv> {
         400,
       );
     }
-    const { record, apiKey } = issueApiKey(repos, clock, account.id, parsed.data.name);
+    const { record, apiKey } = issueApiKey(repos, clockOf(c), account.id, parsed.data.name);
     return listPage(c, { created: { name: record.name, apiKey } }, 201);
   });
 
@@ -189,7 +191,7 @@ export function apiKeysPage(services: Services): Hono<DashboardEnv> {
 
   page.post('/api-keys/:key_id/revoke', (c) => {
     const key = ownKey(signedIn(c).account.id, c.req.param('key_id'));
-    revokeApiKey(repos, clock, key.id);
+    revokeApiKey(repos, clockOf(c), key.id);
     return c.redirect('/dashboard/api-keys?done=revoked', 303);
   });
 

@@ -62,7 +62,8 @@ interface PageState {
  * as the admin API's PUT/PATCH/DELETE do.
  */
 export function connectionPage(services: Services): Hono<DashboardEnv> {
-  const { repos, clock } = services;
+  const { repos } = services;
+  const clockOf = (c: Context<DashboardEnv>) => services.clocks.forAccount(signedIn(c).account.id);
   const page = new Hono<DashboardEnv>();
   const base = '/profiles/:profile_id/networks/:platform';
   page.use(base, requireSignIn());
@@ -70,7 +71,7 @@ export function connectionPage(services: Services): Hono<DashboardEnv> {
 
   const show = (c: Context<DashboardEnv>, found: Found, state: PageState = {}) => {
     const { profile, platform, connection } = found;
-    const entry = networkEntry(connection, clock.now());
+    const entry = networkEntry(connection, clockOf(c).now());
     const path = `/dashboard/profiles/${profile.id}/networks/${platform}`;
     const failed = state.problem !== undefined;
     return renderPage(
@@ -171,7 +172,7 @@ export function connectionPage(services: Services): Hono<DashboardEnv> {
         problem: 'Enter the username to sign in as.',
       });
     }
-    updateConnection(repos, clock, found.profile, found.platform, {
+    updateConnection(repos, clockOf(c), found.profile, found.platform, {
       username: parsed.data.username,
       status: 'connected',
       health: 'ready',
@@ -185,7 +186,7 @@ export function connectionPage(services: Services): Hono<DashboardEnv> {
 
   page.post(`${base}/expire`, (c) => {
     const found = findConnection(services, c);
-    updateConnection(repos, clock, found.profile, found.platform, { health: 'reconnect_required' });
+    updateConnection(repos, clockOf(c), found.profile, found.platform, { health: 'reconnect_required' });
     return c.redirect(`/dashboard/profiles/${found.profile.id}/networks/${found.platform}?done=expired`, 303);
   });
 
@@ -202,7 +203,7 @@ export function connectionPage(services: Services): Hono<DashboardEnv> {
         problem: 'Correct the simulated behaviour fields.',
       });
     }
-    updateConnection(repos, clock, found.profile, found.platform, { simulate: result.simulate });
+    updateConnection(repos, clockOf(c), found.profile, found.platform, { simulate: result.simulate });
     return c.redirect(
       `/dashboard/profiles/${found.profile.id}/networks/${found.platform}?done=simulate`,
       303,

@@ -104,7 +104,8 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
  * POST /media/{file_id}/delete (the retention's own removal).
  */
 export function mediaPage(services: Services): Hono<DashboardEnv> {
-  const { repos, clock } = services;
+  const { repos } = services;
+  const clockOf = (c: Context<DashboardEnv>) => services.clocks.forAccount(signedIn(c).account.id);
   const page = new Hono<DashboardEnv>();
   page.use('/media', requireSignIn());
   page.use('/media/*', requireSignIn());
@@ -122,7 +123,7 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
       warnings: [],
       cursorSecret: services.media.cursorSecret(),
       baseUrl: services.urls.base,
-      now: clock.now(),
+      now: clockOf(c).now(),
     });
     return renderPage(
       c,
@@ -161,7 +162,7 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
     if (!(file instanceof File) || file.name === '') return refuse('Choose a file to upload.');
     if (file.size === 0) return refuse(`${file.name} is empty.`);
     try {
-      addDashboardFile(repos, clock, services.mediaFolder, account.id, {
+      addDashboardFile(repos, clockOf(c), services.mediaFolder, account.id, {
         fileName: file.name,
         bytes: new Uint8Array(await file.arrayBuffer()),
         confirmBeforePosting: confirm,
@@ -186,7 +187,7 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
         `A waiting scheduled post due ${formatTime(heldUntil.toISOString())} uses this file; cancel that post first. Nothing was deleted.`,
       );
     }
-    await services.media.retention.remove(file, clock.now(), 'deleted');
+    await services.media.retention.remove(file, clockOf(c).now(), 'deleted');
     return c.redirect('/dashboard/media?done=deleted', 303);
   });
 

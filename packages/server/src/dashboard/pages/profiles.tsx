@@ -42,7 +42,7 @@ function ProfileCard(props: {
   refused?: Refused;
 }) {
   const { profile } = props;
-  const now = props.services.clock.now();
+  const now = props.services.clocks.forAccount(profile.accountId).now();
   const connections = props.services.repos.connections.listForProfile(profile.id);
   const refused = props.refused?.form === `connect:${profile.id}` ? props.refused : undefined;
   const headingId = `profile-${profile.id}`;
@@ -130,7 +130,7 @@ function ProfileCard(props: {
 
 /** GET /dashboard/profiles, POST /profiles (create), POST /profiles/{id}/connect ("Profiles and networks"). */
 export function profilesPage(services: Services): Hono<DashboardEnv> {
-  const { repos, clock } = services;
+  const { repos } = services;
   const page = new Hono<DashboardEnv>();
   page.use('/profiles', requireSignIn());
   page.use('/profiles/*', requireSignIn());
@@ -196,7 +196,7 @@ export function profilesPage(services: Services): Hono<DashboardEnv> {
         problem: 'Correct the profile fields.',
       });
     }
-    createProfile(repos, clock, account.id, parsed.data);
+    createProfile(repos, services.clocks.forAccount(account.id), account.id, parsed.data);
     return c.redirect('/dashboard/profiles?done=created', 303);
   });
 
@@ -221,7 +221,7 @@ export function profilesPage(services: Services): Hono<DashboardEnv> {
       options: options.value,
     });
     if (!parsed.success) return refuse(fieldErrors(parsed.error));
-    connectNetwork(repos, clock, profile, platform.data, parsed.data);
+    connectNetwork(repos, services.clocks.forAccount(account.id), profile, platform.data, parsed.data);
     return c.redirect(`/dashboard/profiles/${profile.id}/networks/${platform.data}?done=connected`, 303);
   });
 

@@ -105,7 +105,7 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
     if (!query.success) {
       return renderErrorPage(c, 400, 'Scheduled', query.error.issues[0]?.message ?? 'Bad address.');
     }
-    const month = query.data.month ?? monthKey(services.clock.now());
+    const month = query.data.month ?? monthKey(services.clocks.forAccount(account.id).now());
     const listed = listPosts(services, account.id, {
       kind: 'scheduled_post',
       limit: LIMITS.pages.maxLimit,
