@@ -101,6 +101,7 @@ function ProfileCard(props: {
           <p class="hint">A simulated sign-in: the sandbox signs in as the username you give.</p>
           <SelectField
             name="platform"
+            prefix={profile.id}
             label="Network"
             options={PLATFORM_OPTIONS}
             value={refused?.typed.platform}
@@ -108,12 +109,14 @@ function ProfileCard(props: {
           />
           <TextField
             name="username"
+            prefix={profile.id}
             label="Username on the network"
             value={refused?.typed.username ?? profile.handle.replace(/^@/, '')}
             error={refused?.errors.username}
           />
           <TextAreaField
             name="options"
+            prefix={profile.id}
             label="Options (JSON, optional)"
             hint={
               'The network’s posting options as its options row shows them, e.g. {"boards": [{"id": "b1", "name": "Ideas"}]}.'
