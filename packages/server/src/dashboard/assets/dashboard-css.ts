@@ -25,6 +25,7 @@ h2{font-size:1.25rem;margin:1.5rem 0 .5rem}
 h3{font-size:1.05rem;margin:1rem 0 .5rem}
 .muted{color:#5a6472}
 .card{background:#fff;border:1px solid #d5dae1;border-radius:8px;padding:1rem;margin:0 0 1rem}
+.card>h2:first-child,.card>h3:first-child{margin-top:0}
 .grid{display:grid;gap:1rem;grid-template-columns:1fr}
 @media (min-width:900px){.grid{grid-template-columns:repeat(auto-fill,minmax(320px,1fr))}}
 .field{margin:0 0 1rem;display:flex;flex-direction:column;gap:.25rem;max-width:36rem}

@@ -66,3 +66,17 @@ export function resumeSession(repos: Repositories, clock: Clock, id: string): Si
 export function endSession(repos: Repositories, id: string): void {
   repos.dashboardSessions.delete(sha256Hex(id));
 }
+
+/**
+ * Restarts the idle window at the clock's current time (still capped at 7 days after sign-in).
+ * The Clock page calls it after moving the virtual clock, so moving a day ahead does not sign out
+ * the person who pressed the button.
+ */
+export function refreshSession(repos: Repositories, clock: Clock, session: DashboardSessionRecord): void {
+  const now = clock.now();
+  repos.dashboardSessions.touch(
+    session.idHash,
+    now.toISOString(),
+    expiry(new Date(session.createdAt), now).toISOString(),
+  );
+}
