@@ -134,7 +134,7 @@ describe('the tools apply the same rules as REST', () => {
     const restOutcomes = await run(viaRest, rest);
     const toolOutcomes = await run((f, p, e) => viaTool(client, f, p, e), tool);
     expect(toolOutcomes).toEqual(restOutcomes);
-    expected.forEach((want, i) => expect(toolOutcomes[i]).toMatchObject(want));
+    expect(toolOutcomes).toMatchObject(expected);
     // Same number of post records on both accounts: nothing sent twice through the tool.
     expect(postCount(tool)).toBe(postCount(rest));
     await client.close();
