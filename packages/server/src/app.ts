@@ -2,9 +2,13 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { adminApp } from './admin/index.js';
-import { type Clock, type ClockMode, createClock } from './clock.js';
+import type { Clock, ClockMode } from './clock.js';
+import { AccountClocks } from './clocks/account-clocks.js';
+import { serverClock } from './clocks/server-clock.js';
+import { dashboardApp, wantsHtml } from './dashboard/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
+import { AccountDeletion } from './domain/account-deletion.js';
 import { accountUsage } from './domain/account-usage.js';
 import { MediaService, type MediaServiceSettings } from './domain/media/media-service.js';
 import { type NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
@@ -19,9 +23,10 @@ import { faultInjection } from './http/faults.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
-import { noAccessTokens } from './mcp/access-tokens.js';
+import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import { mountApiRoutes } from './routes/index.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
 import type { Services } from './services.js';
@@ -43,6 +48,10 @@ export interface CreateAppOptions {
   drivers?: Partial<NetworkDrivers>;
   /** URL import timing and share-link origins (tests shorten the waits). */
   media?: MediaServiceSettings;
+  /** Verifies connector access tokens on `/mcp` (tests inject one; the oauth area wires the real one). */
+  accessTokens?: AccessTokenVerifier;
+  /** Browser origins allowed on `/mcp` beside the server's own and loopback pages. */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 export interface SocialpubApp {
@@ -71,11 +80,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const mediaFolder = memory
     ? MediaFolder.temporary()
     : MediaFolder.at(join(options.dataDir ?? '.', 'media'));
+  const repos = createRepositories(db);
   const clock =
     typeof options.clock === 'object'
       ? options.clock
-      : createClock(options.clock ?? 'system', options.clockStart);
-  const repos = createRepositories(db);
+      : serverClock(repos.settings, options.clock ?? 'system', options.clockStart);
   const dueWork = new DueWorkRunner(clock);
   dueWork.onError = (error, source) => console.error(`[socialpub] due work (${source}) failed:`, error);
   const drivers: NetworkDrivers = {
@@ -87,10 +96,16 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     ...options.drivers,
   };
   const base = options.publicUrl ?? DEFAULT_BASE_URL;
+  // Set right after `services` (it needs them); read only once requests or start-up run.
+  let accountDeletion: AccountDeletion;
   const services: Services = {
     db,
     repos,
     clock,
+    clocks: new AccountClocks(repos, clock, dueWork),
+    get accountDeletion() {
+      return accountDeletion;
+    },
     dueWork,
     drivers,
     readLimiter: new ReadLimiter(repos, clock),
@@ -107,10 +122,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       baseUrl: () => services.urls.base,
       settings: options.media ?? {},
     }),
-    accessTokens: noAccessTokens,
+    accessTokens: options.accessTokens ?? noAccessTokens,
     usageContributors: [],
     onClose: [],
   };
+  accountDeletion = new AccountDeletion(services);
   // Registered first so it runs last: the request log and read counts are written behind the answers.
   services.onClose.push(() => {
     repos.readCounters.flush();
@@ -135,6 +151,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.notFound(notFound);
   app.use('*', requestLog(repos.requestLog, clock));
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
+  app.get('/', (c, next) => (wantsHtml(c.req.header('accept')) ? c.redirect('/dashboard', 303) : next()));
+  app.route('/dashboard', dashboardApp(services));
   if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
   app.use('/api/v2/*', apiKeyAuth(repos));
   app.use('/legacy/*', apiKeyAuth(repos));
@@ -142,8 +161,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
+  app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 
+  // A deletion a crash interrupted is finished before any due work of that account could run.
+  await accountDeletion.recover();
   startPostsArea(services);
   services.usageContributors.push(accountUsage(services));
   dueWork.start();
@@ -159,6 +181,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       if (closed) return;
       closed = true;
       await dueWork.stop();
+      await services.clocks.stop();
       for (const hook of [...services.onClose].reverse()) await hook();
       db.close();
       mediaFolder.close();

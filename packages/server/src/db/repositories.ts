@@ -1,7 +1,9 @@
 import { AccountsRepository } from './accounts-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
+import { ClocksRepository } from './clocks-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
+import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
 import type { Database } from './database.js';
 import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
@@ -34,6 +36,8 @@ export interface Repositories {
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
+  dashboardSessions: DashboardSessionsRepository;
+  clocks: ClocksRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -54,5 +58,7 @@ export function createRepositories(db: Database): Repositories {
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
+    dashboardSessions: new DashboardSessionsRepository(db),
+    clocks: new ClocksRepository(db),
   };
 }
