@@ -28,6 +28,8 @@ export class ConfigError extends Error {
 }
 
 export const USAGE = `Usage: socialpub-server [--host 127.0.0.1] [--port 8787] [--data-dir ./.socialpub] [--memory]
+       socialpub-server backup --data-dir DATA --to DIR
+       socialpub-server restore --from DIR --data-dir DATA [--force]
        socialpub-server --help | --version
 
 Environment: SOCIALPUB_HOST, SOCIALPUB_PORT, SOCIALPUB_DATA_DIR, SOCIALPUB_CLOCK (system|virtual),
