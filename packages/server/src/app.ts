@@ -15,7 +15,7 @@ import { type NetworkDrivers, PostingOptionsService } from './domain/posting-opt
 import { ReadLimiter } from './domain/read-limits.js';
 import { randomToken, sha256Hex } from './domain/secrets.js';
 import { DueWorkRunner } from './due-work.js';
-import { MediaFolder } from './files/media-folder.js';
+import { MediaFolder, type MediaFs } from './files/media-folder.js';
 import { apiKeyAuth } from './http/auth.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
@@ -46,6 +46,8 @@ export interface CreateAppOptions {
   seedDemo?: boolean;
   /** Replace simulated network drivers (a real driver, or a test double). */
   drivers?: Partial<NetworkDrivers>;
+  /** The media folder's file-system layer (tests inject disk faults); node:fs by default. */
+  mediaFs?: MediaFs;
   /** URL import timing and share-link origins (tests shorten the waits). */
   media?: MediaServiceSettings;
   /** Verifies connector access tokens on `/mcp` (tests inject one; the oauth area wires the real one). */
@@ -78,8 +80,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const memory = options.memory ?? options.dataDir === undefined;
   const db = openDatabase(memory ? { memory: true } : { file: join(options.dataDir ?? '.', 'socialpub.db') });
   const mediaFolder = memory
-    ? MediaFolder.temporary()
-    : MediaFolder.at(join(options.dataDir ?? '.', 'media'));
+    ? MediaFolder.temporary(options.mediaFs)
+    : MediaFolder.at(join(options.dataDir ?? '.', 'media'), options.mediaFs);
   const repos = createRepositories(db);
   const clock =
     typeof options.clock === 'object'
