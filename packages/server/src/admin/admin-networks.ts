@@ -28,10 +28,13 @@ function checkedSimulate(raw: unknown): Record<string, unknown> {
 
 /** Admin rows PUT/PATCH/DELETE /profiles/{profile_id}/networks/{platform}. */
 export function adminNetworksRoutes(services: Services): Hono<AppEnv> {
-  const { repos, clock } = services;
+  const { repos, clocks } = services;
   const routes = new Hono<AppEnv>();
+  /** The profile's account's clock (a test clock, or the server's). */
+  const clockOfProfile = (profileId: string) =>
+    clocks.forAccount(repos.profiles.get(profileId)?.accountId ?? '');
   const view = (connection: ConnectionRecord) => ({
-    ...networkEntry(connection, clock.now()),
+    ...networkEntry(connection, clockOfProfile(connection.profileId).now()),
     options: connection.options,
     simulate: connection.simulate,
   });
@@ -45,7 +48,7 @@ export function adminNetworksRoutes(services: Services): Hono<AppEnv> {
     const profile = profileOf(c);
     const platform = platformParam(c);
     const body = await adminBody(c, NetworkPutSchema);
-    const now = clock.now().toISOString();
+    const now = clocks.forAccount(profile.accountId).now().toISOString();
     const connection: ConnectionRecord = {
       profileId: profile.id,
       platform,
@@ -82,7 +85,7 @@ export function adminNetworksRoutes(services: Services): Hono<AppEnv> {
       accessExpiresAt:
         body.access_expires_at === undefined ? current.accessExpiresAt : body.access_expires_at,
       // Network entry: updated_at is when the sign-in last changed, not when options or simulate did.
-      updatedAt: signInChanged ? clock.now().toISOString() : current.updatedAt,
+      updatedAt: signInChanged ? clocks.forAccount(profile.accountId).now().toISOString() : current.updatedAt,
       options: body.options ?? current.options,
       simulate: body.simulate === undefined ? current.simulate : checkedSimulate(body.simulate),
     };

@@ -1,4 +1,9 @@
+import { type ClockScope, onClockParams, onClockSql } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
+
+/** Entries are kept per API key; a key belongs to one account, and the account to one clock. */
+const keysOnClock = (scope: ClockScope): string =>
+  `api_key_id IN (SELECT id FROM api_keys WHERE ${onClockSql('account_id', scope)})`;
 
 export type IdempotencyScope = 'posts' | 'media';
 
@@ -43,8 +48,9 @@ export interface IdempotencyStore {
   claim(claim: NewIdempotencyClaim, now: string): ClaimResult;
   complete(claimToken: string, answer: StoredAnswer, completedAt: string): boolean;
   release(claimToken: string): boolean;
-  purgeExpired(now: string): number;
-  nextExpiry(): string | null;
+  /** Deletes expired entries of the keys of accounts on the scope's clock (all when no scope). */
+  purgeExpired(now: string, scope?: ClockScope): number;
+  nextExpiry(scope?: ClockScope): string | null;
 }
 
 interface EntryRow {
@@ -154,14 +160,22 @@ export class IdempotencyRepository implements IdempotencyStore {
     );
   }
 
-  purgeExpired(now: string): number {
-    return this.db.prepare('DELETE FROM idempotency_entries WHERE expires_at <= ?').run(now).changes;
+  purgeExpired(now: string, scope?: ClockScope): number {
+    if (!scope)
+      return this.db.prepare('DELETE FROM idempotency_entries WHERE expires_at <= ?').run(now).changes;
+    return this.db
+      .prepare(`DELETE FROM idempotency_entries WHERE expires_at <= ? AND ${keysOnClock(scope)}`)
+      .run(now, ...onClockParams(scope)).changes;
   }
 
-  nextExpiry(): string | null {
-    const row = this.db.prepare('SELECT MIN(expires_at) AS at FROM idempotency_entries').get() as {
-      at: string | null;
-    };
+  nextExpiry(scope?: ClockScope): string | null {
+    const row = (
+      scope
+        ? this.db
+            .prepare(`SELECT MIN(expires_at) AS at FROM idempotency_entries WHERE ${keysOnClock(scope)}`)
+            .get(...onClockParams(scope))
+        : this.db.prepare('SELECT MIN(expires_at) AS at FROM idempotency_entries').get()
+    ) as { at: string | null };
     return row.at;
   }
 
