@@ -5,6 +5,7 @@ import { adminApp } from './admin/index.js';
 import type { Clock, ClockMode } from './clock.js';
 import { AccountClocks } from './clocks/account-clocks.js';
 import { serverClock } from './clocks/server-clock.js';
+import { dashboardApp, wantsHtml } from './dashboard/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
 import { AccountDeletion } from './domain/account-deletion.js';
@@ -22,9 +23,10 @@ import { faultInjection } from './http/faults.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
-import { noAccessTokens } from './mcp/access-tokens.js';
+import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import { mountApiRoutes } from './routes/index.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
 import type { Services } from './services.js';
@@ -46,6 +48,10 @@ export interface CreateAppOptions {
   drivers?: Partial<NetworkDrivers>;
   /** URL import timing and share-link origins (tests shorten the waits). */
   media?: MediaServiceSettings;
+  /** Verifies connector access tokens on `/mcp` (tests inject one; the oauth area wires the real one). */
+  accessTokens?: AccessTokenVerifier;
+  /** Browser origins allowed on `/mcp` beside the server's own and loopback pages. */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 export interface SocialpubApp {
@@ -117,7 +123,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       baseUrl: () => services.urls.base,
       settings: options.media ?? {},
     }),
-    accessTokens: noAccessTokens,
+    accessTokens: options.accessTokens ?? noAccessTokens,
     usageContributors: [],
     onClose: [],
   };
@@ -146,6 +152,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.notFound(notFound);
   app.use('*', requestLog(repos.requestLog, clock));
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
+  app.get('/', (c, next) => (wantsHtml(c.req.header('accept')) ? c.redirect('/dashboard', 303) : next()));
+  app.route('/dashboard', dashboardApp(services));
   if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
   app.use('/api/v2/*', apiKeyAuth(repos));
   app.use('/legacy/*', apiKeyAuth(repos));
@@ -153,6 +162,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
+  app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 
   // A deletion a crash interrupted is finished before any due work of that account could run.

@@ -3,6 +3,7 @@ import { ApiKeysRepository } from './api-keys-repo.js';
 import { ClocksRepository } from './clocks-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
+import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
 import type { Database } from './database.js';
 import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
@@ -35,6 +36,7 @@ export interface Repositories {
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
+  dashboardSessions: DashboardSessionsRepository;
   clocks: ClocksRepository;
 }
 
@@ -56,6 +58,7 @@ export function createRepositories(db: Database): Repositories {
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
+    dashboardSessions: new DashboardSessionsRepository(db),
     clocks: new ClocksRepository(db),
   };
 }
