@@ -80,8 +80,7 @@ describe('advancing one clock by a day changes only its accounts', () => {
         expect(res.status).toBe(202);
         return res.body['scheduled_post_id'] as string;
       },
-      changed: (_x: Clocked, id: string) =>
-        t.services.repos.scheduledPosts.get(id)?.outcome !== 'waiting',
+      changed: (_x: Clocked, id: string) => t.services.repos.scheduledPosts.get(id)?.outcome !== 'waiting',
     },
     {
       rule: 'the per-minute read allowance resets',
@@ -107,7 +106,8 @@ describe('advancing one clock by a day changes only its accounts', () => {
         const { link } = await createLink(t, x.fx.apiKey, announce(jpegBytes(1200), 'b.jpg'));
         return link.file_id as string;
       },
-      changed: (_x: Clocked, fileId: string) => t.services.uploadLinks?.links.get(fileId)?.state !== 'uploading',
+      changed: (_x: Clocked, fileId: string) =>
+        t.services.uploadLinks?.links.get(fileId)?.state !== 'uploading',
     },
     {
       rule: 'idempotency records are forgotten after 24 hours',
