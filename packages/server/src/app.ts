@@ -97,6 +97,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     }),
     ...options.drivers,
   };
+  const clocks = new AccountClocks(repos, clock, dueWork);
   const base = options.publicUrl ?? DEFAULT_BASE_URL;
   // Set right after `services` (it needs them); read only once requests or start-up run.
   let accountDeletion: AccountDeletion;
@@ -104,20 +105,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     db,
     repos,
     clock,
-    clocks: new AccountClocks(repos, clock, dueWork),
+    clocks,
     get accountDeletion() {
       return accountDeletion;
     },
     dueWork,
     drivers,
-    readLimiter: new ReadLimiter(repos, clock),
-    postingOptions: new PostingOptionsService(repos, clock, drivers),
+    readLimiter: new ReadLimiter(repos, clocks),
+    postingOptions: new PostingOptionsService(repos, clocks, drivers),
     mediaFolder,
     urls: { base, storage: options.storageUrl ?? base },
     importAllow: options.importAllow ?? [],
     media: new MediaService({
       repos,
-      clock,
+      clocks,
       dueWork,
       folder: mediaFolder,
       importAllow: options.importAllow ?? [],
