@@ -100,7 +100,7 @@ export function clockPage(services: Services): Hono<DashboardEnv> {
     const step = STEPS.find((s) => s.value === body.seconds);
     if (!step) return show(c, { problem: 'Choose one of the buttons.' });
     await clock.moveTo(new Date(clock.now().getTime() + Number(step.value) * 1000));
-    refreshSession(services.repos, services.clock, signedIn(c).session);
+    refreshSession(services.repos, services.clocks, signedIn(c).session);
     return c.redirect('/dashboard/clock?done=moved', 303);
   });
 
@@ -123,7 +123,7 @@ export function clockPage(services: Services): Hono<DashboardEnv> {
       });
     }
     await clock.moveTo(parsed.data);
-    refreshSession(services.repos, services.clock, signedIn(c).session);
+    refreshSession(services.repos, services.clocks, signedIn(c).session);
     return c.redirect('/dashboard/clock?done=moved', 303);
   });
 

@@ -77,8 +77,12 @@ export function endSession(repos: Repositories, id: string): void {
  * The Clock page calls it after moving the virtual clock, so moving a day ahead does not sign out
  * the person who pressed the button.
  */
-export function refreshSession(repos: Repositories, clock: Clock, session: DashboardSessionRecord): void {
-  const now = clock.now();
+export function refreshSession(
+  repos: Repositories,
+  clocks: AccountClockLookup,
+  session: DashboardSessionRecord,
+): void {
+  const now = clocks.forAccount(session.accountId).now();
   repos.dashboardSessions.touch(
     session.idHash,
     now.toISOString(),
