@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fitsWidth, launchChromium, newPage, screenshotBothWidths } from './helpers/browser.js';
+import {
+  accessibilityProblems,
+  fitsWidth,
+  launchChromium,
+  newPage,
+  screenshotBothWidths,
+} from './helpers/browser.js';
 import {
   callApi,
   createKeyInBrowser,
@@ -41,7 +47,9 @@ const wrap = (post: Record<string, unknown>) => ({ post });
 const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
 const nextEmail = () => `user${++accounts}@example.com`;
 
+/** Screenshots at both widths, and the page's structure checked while it is open. */
 async function shoot(name: string): Promise<void> {
+  expect(await accessibilityProblems(page), `${name}: accessibility`).toEqual([]);
   await screenshotBothWidths(page, name);
   await page.setViewportSize({ width: 360, height: 780 });
   expect(await fitsWidth(page), `${name} fits 360 px`).toBe(true);
@@ -348,6 +356,25 @@ describe('Plan', () => {
     await nav('Overview').click();
     expect(await page.getByText(/Posts: 1 of 200/).isVisible()).toBe(true);
     await shoot('overview');
+  });
+});
+
+describe('keyboard', () => {
+  it('signs in with the keyboard alone: skip link first, then Email, Password and Sign in', async () => {
+    await page.goto('/dashboard/sign-in');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    const focused = async () =>
+      page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '');
+    while ((await focused()) !== 'email') await page.keyboard.press('Tab');
+    await page.keyboard.type('demo@example.com');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('password');
+    await page.keyboard.type('demo-password');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign in');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
   });
 });
 
