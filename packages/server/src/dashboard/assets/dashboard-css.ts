@@ -46,6 +46,7 @@ button.danger{background:#b3261e;border-color:#b3261e}
 .notice.warn{background:#fff6e0;border-color:#9a6700}
 .secret{font-family:ui-monospace,Menlo,Consolas,monospace;word-break:break-all;background:#f0f2f5;padding:.5rem;border-radius:4px;display:block}
 .table-wrap{overflow-x:auto;margin:0 0 1rem}
+.table-wrap:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:.5rem;border-bottom:1px solid #d5dae1;vertical-align:top}
 th{background:#eef1f5}

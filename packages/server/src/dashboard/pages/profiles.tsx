@@ -55,7 +55,7 @@ function ProfileCard(props: {
       {connections.length === 0 ? (
         <p>No networks connected.</p>
       ) : (
-        <div class="table-wrap">
+        <section class="table-wrap" aria-label={`Networks of ${profile.name}`} tabindex={0}>
           <table>
             <caption class="muted">Networks of {profile.name}</caption>
             <thead>
@@ -91,7 +91,7 @@ function ProfileCard(props: {
               })}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <details open={refused !== undefined}>
         <summary>Connect a network to {profile.name}</summary>
