@@ -97,7 +97,7 @@ describe("another account's ids read as not found, and nothing changes", () => {
 describe('Media library uploads', () => {
   const upload = async (file: File) => {
     await browser.get('/dashboard/media');
-    return browser.request('POST', '/dashboard/media/upload', {
+    return browser.request('POST', '/dashboard/media', {
       body: multipart({ _csrf: browser.csrf(), file }),
     });
   };
@@ -142,7 +142,7 @@ describe('Media library uploads', () => {
     await browser.get('/dashboard/media');
     const csrf = browser.csrf();
     const big = new File([JPEG_HEAD, Buffer.alloc(DASHBOARD_UPLOAD_BODY_LIMIT)], 'big.jpg');
-    const answer = await browser.request('POST', '/dashboard/media/upload', {
+    const answer = await browser.request('POST', '/dashboard/media', {
       body: multipart({ _csrf: csrf, file: big }),
     });
     expect(answer.status).toBe(413);

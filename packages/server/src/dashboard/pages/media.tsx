@@ -21,7 +21,7 @@ function UploadForm(props: { csrfToken: string; errors: FieldErrors; confirm: bo
         uses them). Up to 64 MB through this page; larger videos go through an upload link.
       </p>
       <FormProblem message={props.problem} />
-      <form method="post" action="/dashboard/media/upload" enctype="multipart/form-data" novalidate>
+      <form method="post" action="/dashboard/media" enctype="multipart/form-data" novalidate>
         <CsrfField token={props.csrfToken} />
         <div class={props.errors.file ? 'field has-error' : 'field'}>
           <label for="field-file">File</label>
@@ -152,7 +152,7 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
 
   page.get('/media', (c) => show(c));
 
-  page.post('/media/upload', async (c) => {
+  page.post('/media', async (c) => {
     const { account } = signedIn(c);
     const body = await c.req.parseBody();
     const confirm = body.confirm_before_posting === 'on';
@@ -175,9 +175,9 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
     return c.redirect('/dashboard/media?done=uploaded', 303);
   });
 
-  page.post('/media/:file_id/delete', async (c) => {
+  page.post('/media/:id/delete', async (c) => {
     const { account } = signedIn(c);
-    const file = repos.mediaImports.get(c.req.param('file_id'));
+    const file = repos.mediaImports.get(c.req.param('id'));
     if (!file || file.accountId !== account.id)
       throw apiError('not_found', 'No file with this id in your library.');
     const heldUntil = services.media.retention.heldUntil(file);
