@@ -21,6 +21,13 @@ import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
 import { noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
+import {
+  type ClientMetadataFetcher,
+  guardedClientMetadataFetcher,
+  mountOAuth,
+  OAuthAccessTokenVerifier,
+  OAuthClients,
+} from './oauth/index.js';
 import { mountApiRoutes } from './routes/index.js';
 import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
@@ -43,6 +50,8 @@ export interface CreateAppOptions {
   drivers?: Partial<NetworkDrivers>;
   /** URL import timing and share-link origins (tests shorten the waits). */
   media?: MediaServiceSettings;
+  /** How Client ID Metadata Documents are fetched (tests inject one; default: the public-address guard). */
+  clientMetadataFetcher?: ClientMetadataFetcher;
 }
 
 export interface SocialpubApp {
@@ -111,6 +120,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     usageContributors: [],
     onClose: [],
   };
+  services.accessTokens = new OAuthAccessTokenVerifier(services);
+  services.oauthClients = new OAuthClients(
+    services,
+    options.clientMetadataFetcher ?? guardedClientMetadataFetcher(services.importAllow),
+  );
   // Registered first so it runs last: the request log and read counts are written behind the answers.
   services.onClose.push(() => {
     repos.readCounters.flush();
@@ -142,6 +156,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
+  mountOAuth(app, services, services.oauthClients);
   mountMethodGuards(app);
 
   startPostsArea(services);

@@ -7,6 +7,10 @@ import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
 import { MediaFilesRepository } from './media-files-repo.js';
 import { MediaImportsRepository } from './media-imports-repo.js';
+import { OAuthClientsRepository } from './oauth-clients-repo.js';
+import { OAuthCodesRepository } from './oauth-codes-repo.js';
+import { OAuthGrantsRepository } from './oauth-grants-repo.js';
+import { OAuthTokensRepository } from './oauth-tokens-repo.js';
 import { OptionsCacheRepository } from './options-cache-repo.js';
 import { OutboxRepository } from './outbox-repo.js';
 import { PostRecordsRepository } from './post-records-repo.js';
@@ -34,6 +38,10 @@ export interface Repositories {
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
+  oauthClients: OAuthClientsRepository;
+  oauthGrants: OAuthGrantsRepository;
+  oauthCodes: OAuthCodesRepository;
+  oauthTokens: OAuthTokensRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -54,5 +62,9 @@ export function createRepositories(db: Database): Repositories {
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
+    oauthClients: new OAuthClientsRepository(db),
+    oauthGrants: new OAuthGrantsRepository(db),
+    oauthCodes: new OAuthCodesRepository(db),
+    oauthTokens: new OAuthTokensRepository(db),
   };
 }
