@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { adminApp } from './admin/index.js';
 import { type Clock, type ClockMode, createClock } from './clock.js';
+import { dashboardApp, wantsHtml } from './dashboard/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
 import { accountUsage } from './domain/account-usage.js';
@@ -149,6 +150,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.notFound(notFound);
   app.use('*', requestLog(repos.requestLog, clock));
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
+  app.get('/', (c, next) => (wantsHtml(c.req.header('accept')) ? c.redirect('/dashboard', 303) : next()));
+  app.route('/dashboard', dashboardApp(services));
   if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
   app.use('/api/v2/*', apiKeyAuth(repos));
   app.use('/legacy/*', apiKeyAuth(repos));

@@ -2,6 +2,7 @@ import { AccountsRepository } from './accounts-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
+import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
 import type { Database } from './database.js';
 import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
@@ -38,6 +39,7 @@ export interface Repositories {
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
+  dashboardSessions: DashboardSessionsRepository;
   oauthClients: OAuthClientsRepository;
   oauthGrants: OAuthGrantsRepository;
   oauthCodes: OAuthCodesRepository;
@@ -62,6 +64,7 @@ export function createRepositories(db: Database): Repositories {
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
+    dashboardSessions: new DashboardSessionsRepository(db),
     oauthClients: new OAuthClientsRepository(db),
     oauthGrants: new OAuthGrantsRepository(db),
     oauthCodes: new OAuthCodesRepository(db),
