@@ -142,3 +142,36 @@ export async function advance(server: OAuthTestServer, seconds: number): Promise
 export function verify(server: OAuthTestServer, token: string) {
   return server.running.socialpub.services.accessTokens.verify(token);
 }
+
+export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO_PASSWORD = 'demo-password';
+
+/** The app's authorization request, as an MCP client builds it. */
+export function authorizationUrl(
+  server: OAuthTestServer,
+  clientId: string,
+  challenge: string,
+  change: Record<string, string> = {},
+): string {
+  const params = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    state: 'app-state-1',
+    scope: 'socialpub:read socialpub:post',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    resource: `${server.url}/mcp`,
+    ...change,
+  });
+  return `${server.url}/oauth/authorize?${params}`;
+}
+
+export async function adminJson<Body>(server: OAuthTestServer, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}/admin/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as Body;
+}
