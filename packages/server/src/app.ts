@@ -20,7 +20,7 @@ import { faultInjection } from './http/faults.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
-import { noAccessTokens } from './mcp/access-tokens.js';
+import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import {
   type ClientMetadataFetcher,
@@ -30,6 +30,7 @@ import {
   OAuthClients,
 } from './oauth/index.js';
 import { mountApiRoutes } from './routes/index.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
 import type { Services } from './services.js';
@@ -53,6 +54,10 @@ export interface CreateAppOptions {
   media?: MediaServiceSettings;
   /** How Client ID Metadata Documents are fetched (tests inject one; default: the public-address guard). */
   clientMetadataFetcher?: ClientMetadataFetcher;
+  /** Verifies connector access tokens on `/mcp` (tests may inject one; default: oauth/'s real verifier). */
+  accessTokens?: AccessTokenVerifier;
+  /** Browser origins allowed on `/mcp` beside the server's own and loopback pages. */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 export interface SocialpubApp {
@@ -117,11 +122,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       baseUrl: () => services.urls.base,
       settings: options.media ?? {},
     }),
-    accessTokens: noAccessTokens,
+    accessTokens: options.accessTokens ?? noAccessTokens,
     usageContributors: [],
     onClose: [],
   };
-  services.accessTokens = new OAuthAccessTokenVerifier(services);
+  // The real verifier unless a test injected its own (options.accessTokens).
+  if (!options.accessTokens) services.accessTokens = new OAuthAccessTokenVerifier(services);
   services.oauthClients = new OAuthClients(
     services,
     options.clientMetadataFetcher ?? guardedClientMetadataFetcher(services.importAllow),
@@ -161,6 +167,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   installIdempotency(app, services);
   mountApiRoutes(app, services);
   mountOAuth(app, services, services.oauthClients);
+  app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 
   startPostsArea(services);

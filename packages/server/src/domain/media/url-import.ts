@@ -61,6 +61,15 @@ interface Running {
 
 type Source = { url: URL; provider: ReturnType<typeof resolveShareLink> };
 
+export interface ImportOptions {
+  /**
+   * Called once the source is checked, before anything is downloaded, with the size its host
+   * announced (null when unknown); throwing refuses the import with nothing imported. The AI-app
+   * connector counts its imports toward the day's upload budget here (import_budget_exhausted).
+   */
+  admit?: (announcedSize: number | null) => void;
+}
+
 export class UrlImporter {
   readonly #running = new Map<string, Running>();
   readonly #throttle: ImportThrottle;
@@ -70,12 +79,17 @@ export class UrlImporter {
   }
 
   /** POST /api/v2/media (and the older media address): checks, then the download. */
-  async importFromUrl(account: AccountRecord, body: Record<string, unknown>): Promise<MediaImportAnswer> {
+  async importFromUrl(
+    account: AccountRecord,
+    body: Record<string, unknown>,
+    options: ImportOptions = {},
+  ): Promise<MediaImportAnswer> {
     const source = this.#source(account, body['url']);
     const undo = this.#throttle.reserve(account.id, this.deps.clock.now());
     let kept = false;
     try {
       const facts = await this.#check(source);
+      options.admit?.(facts.size);
       const answer = await this.#start(account, source.url, facts);
       kept = true;
       return answer;
