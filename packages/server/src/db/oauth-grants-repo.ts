@@ -94,17 +94,4 @@ export class OAuthGrantsRepository {
         .run(at, id).changes > 0
     );
   }
-
-  /** Records that this grant scheduled the post (the connector's backend calls it). */
-  markScheduledPost(scheduledPostId: string, grantId: string): void {
-    this.db.prepare('UPDATE scheduled_posts SET grant_id = ? WHERE id = ?').run(grantId, scheduledPostId);
-  }
-
-  /** Ids of the posts this grant scheduled that still wait to go out. */
-  waitingScheduledPosts(grantId: string): string[] {
-    const rows = this.db
-      .prepare("SELECT id FROM scheduled_posts WHERE grant_id = ? AND outcome = 'waiting' ORDER BY seq")
-      .all(grantId) as { id: string }[];
-    return rows.map((row) => row.id);
-  }
 }

@@ -3,6 +3,7 @@ import { type ConnectorScope, isPaidPlan, OAUTH_LIFETIMES } from '@socialpub/cor
 import type { OAuthGrantRecord } from '../db/oauth-grants-repo.js';
 import { cancelPost } from '../domain/posts/cancel-post.js';
 import { randomToken, sha256Hex } from '../domain/secrets.js';
+import { ConnectorRequests } from '../mcp/connector-requests.js';
 import type { Services } from '../services.js';
 import type { AuthorizationRequest } from './authorization-request.js';
 
@@ -98,7 +99,9 @@ export function disconnectApp(
   const cancelled: string[] = [];
   const notCancelled: string[] = [];
   if (cancelScheduledPosts) {
-    for (const id of oauthGrants.waitingScheduledPosts(grant.id)) {
+    // The connector records which grant made each scheduled post (mcp/connector-requests.ts).
+    for (const id of new ConnectorRequests(services.db).scheduledPostIdsOfGrant(grant.id)) {
+      if (services.repos.scheduledPosts.getForAccount(accountId, id)?.outcome !== 'waiting') continue;
       try {
         cancelPost(services, accountId, id);
         cancelled.push(id);
@@ -109,12 +112,4 @@ export function disconnectApp(
     }
   }
   return { disconnected, cancelled, notCancelled };
-}
-
-/**
- * For the connector's domain backend: call after a tool made a scheduled post (scheduled, or
- * queued for the next day) so Disconnect can later cancel the posts this app scheduled.
- */
-export function recordScheduledByGrant(services: Services, scheduledPostId: string, grantId: string): void {
-  services.repos.oauthGrants.markScheduledPost(scheduledPostId, grantId);
 }

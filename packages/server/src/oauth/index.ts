@@ -5,6 +5,6 @@ export {
   guardedClientMetadataFetcher,
 } from './client-metadata-document.js';
 export { OAuthClients } from './clients.js';
-export { consentToApp, disconnectApp, recordScheduledByGrant } from './grants.js';
+export { consentToApp, disconnectApp } from './grants.js';
 export { mountOAuth } from './mount-oauth.js';
 export { OAUTH_PATHS, oauthUrls } from './oauth-urls.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consentThroughForms, FormBrowser } from '../../../../test/helpers/form-browser.js';
-import { recordScheduledByGrant } from '../../src/oauth/grants.js';
+import { ConnectorRequests } from '../../src/mcp/connector-requests.js';
 import {
   advance,
   authorizationUrl,
@@ -71,6 +71,20 @@ async function scheduleDemoPost(): Promise<string> {
   return body.service.scheduled_post_id;
 }
 
+/** As the connector's backend records a post an app scheduled (the e2e tests go through the tool). */
+function recordScheduledByGrant(scheduledPostId: string, grantId: string): void {
+  const services = server.running.socialpub.services;
+  new ConnectorRequests(services.db).record({
+    id: scheduledPostId,
+    kind: 'scheduled_post',
+    accountId: server.demoAccountId,
+    grantId,
+    apiKeyId: null,
+    request: {},
+    createdAt: services.clock.now().toISOString(),
+  });
+}
+
 async function scheduledStatus(id: string): Promise<string> {
   const apiKey = server.running.socialpub.demo?.apiKey ?? '';
   const response = await fetch(`${server.url}/api/v2/posts/${id}`, {
@@ -99,7 +113,7 @@ describe('Connected apps page', () => {
     const { clientId, tokens, browser } = await connectThroughPages('Poster app', 'post');
     const caller = verify(server, tokens.access_token);
     const postId = await scheduleDemoPost();
-    recordScheduledByGrant(server.running.socialpub.services, postId, caller?.grantId ?? '');
+    recordScheduledByGrant(postId, caller?.grantId ?? '');
     await browser.get('/dashboard/connected-apps');
     const answer = await browser.follow(
       await browser.post('/dashboard/connected-apps/disconnect', { grant_id: caller?.grantId ?? '' }),
@@ -121,7 +135,7 @@ describe('Connected apps page', () => {
     const { tokens, browser } = await connectThroughPages('Poster app', 'post');
     const grantId = verify(server, tokens.access_token)?.grantId ?? '';
     const appPost = await scheduleDemoPost();
-    recordScheduledByGrant(server.running.socialpub.services, appPost, grantId);
+    recordScheduledByGrant(appPost, grantId);
     const ownPost = await scheduleDemoPost();
     await browser.get('/dashboard/connected-apps');
     await browser.follow(

@@ -10,7 +10,8 @@ import type { Migration } from '../migrate.js';
  *   Disconnect sets `revoked_at`, which stops every token of the grant at once.
  * - `oauth_codes`, `oauth_tokens`: a `family_id` ties the tokens issued from one code and their
  *   refresh descendants, so a reused code or refresh token revokes exactly that family.
- * - `scheduled_posts.grant_id`: which grant scheduled a post, so Disconnect can cancel its posts.
+ * Which grant scheduled which post is kept by the connector's own records (migration 011,
+ * `connector_requests.grant_id`), which Disconnect reads to cancel an app's posts.
  */
 export const migration008OAuth: Migration = {
   id: 8,
@@ -66,8 +67,6 @@ export const migration008OAuth: Migration = {
       );
       CREATE INDEX oauth_tokens_family ON oauth_tokens(family_id);
       CREATE INDEX oauth_tokens_grant ON oauth_tokens(grant_id);
-      ALTER TABLE scheduled_posts ADD COLUMN grant_id TEXT;
-      CREATE INDEX scheduled_posts_grant ON scheduled_posts(grant_id) WHERE grant_id IS NOT NULL;
     `);
   },
 };
