@@ -180,7 +180,7 @@ describe.each(['v2', 'v1'] as const)(
       const person = new FormBrowser(server.url);
       await person.follow(await person.get('/dashboard/connected-apps'));
       await person.signIn(DEMO.email, DEMO.password);
-      const row = new RegExp(`${app.appName}</th>[\\s\\S]*?name="grant_id" value="([^"]+)"`).exec(
+      const row = new RegExp(`${app.appName}</h2>[\\s\\S]*?name="grant_id" value="([^"]+)"`).exec(
         person.lastPage,
       );
       expect(row?.[1]).toBeDefined();

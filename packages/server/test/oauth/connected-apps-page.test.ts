@@ -103,8 +103,12 @@ describe('Connected apps page', () => {
     expect(page.status).toBe(200);
     const html = reader.browser.lastPage;
     expect(html).toContain('href="/dashboard/connected-apps"');
-    expect(html).toMatch(/Reader app<\/th><td>Read-only<\/td><td>[^<]+UTC<\/td><td>Never<\/td>/);
-    expect(html).toMatch(/Poster app<\/th><td>Read and post<\/td><td>[^<]+UTC<\/td><td>[^<]+UTC<\/td>/);
+    expect(html).toMatch(
+      /Reader app<\/h2><dl class="figures"><dt>Permission<\/dt><dd>Read-only<\/dd><dt>Connected<\/dt><dd>[^<]+UTC<\/dd><dt>Last used<\/dt><dd>Never<\/dd>/,
+    );
+    expect(html).toMatch(
+      /Poster app<\/h2><dl class="figures"><dt>Permission<\/dt><dd>Read and post<\/dd><dt>Connected<\/dt><dd>[^<]+UTC<\/dd><dt>Last used<\/dt><dd>[^<]+UTC<\/dd>/,
+    );
     expect(html.match(/>Disconnect<\/button>/g)).toHaveLength(2);
     expect(html.match(/also cancel the posts it scheduled/g)).toHaveLength(2);
   });

@@ -21,29 +21,34 @@ function permissionLabel(grant: OAuthGrantRecord): string {
   return grant.scopes.includes(POST_SCOPE) ? 'Read and post' : 'Read-only';
 }
 
-function AppRow(props: { grant: OAuthGrantRecord; name: string; csrfToken: string }) {
+/** One connected app as a card (readable at 360 px, unlike a wide table). */
+function AppCard(props: { grant: OAuthGrantRecord; name: string; csrfToken: string }) {
   const { grant } = props;
-  const checkboxId = `cancel-posts-${grant.id}`;
+  const headingId = `app-${grant.id}`;
   return (
-    <tr>
-      <th scope="row">{props.name}</th>
-      <td>{permissionLabel(grant)}</td>
-      <td>{formatTime(grant.createdAt)}</td>
-      <td>{grant.lastUsedAt ? formatTime(grant.lastUsedAt) : 'Never'}</td>
-      <td>
-        <form method="post" action={DISCONNECT_PATH} aria-label={`Disconnect ${props.name}`}>
-          <CsrfField token={props.csrfToken} />
-          <input type="hidden" name="grant_id" value={grant.id} />
-          <div class="field checkbox">
-            <input id={checkboxId} type="checkbox" name="cancel_posts" value="on" />
-            <label for={checkboxId}>also cancel the posts it scheduled</label>
-          </div>
-          <button type="submit" class="danger">
-            Disconnect
-          </button>
-        </form>
-      </td>
-    </tr>
+    <section class="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{props.name}</h2>
+      <dl class="figures">
+        <dt>Permission</dt>
+        <dd>{permissionLabel(grant)}</dd>
+        <dt>Connected</dt>
+        <dd>{formatTime(grant.createdAt)}</dd>
+        <dt>Last used</dt>
+        <dd>{grant.lastUsedAt ? formatTime(grant.lastUsedAt) : 'Never'}</dd>
+      </dl>
+      <form method="post" action={DISCONNECT_PATH}>
+        <CsrfField token={props.csrfToken} />
+        <input type="hidden" name="grant_id" value={grant.id} />
+        <p>
+          <label>
+            <input type="checkbox" name="cancel_posts" value="on" /> also cancel the posts it scheduled
+          </label>
+        </p>
+        <button type="submit" class="danger">
+          Disconnect
+        </button>
+      </form>
+    </section>
   );
 }
 
@@ -99,25 +104,10 @@ export function connectedAppsPage(services: Services): Hono<DashboardEnv> {
         {grants.length === 0 ? (
           <p>No app is connected.</p>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">App</th>
-                  <th scope="col">Permission</th>
-                  <th scope="col">Connected</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Disconnect</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {grants.map((grant) => (
-                  <AppRow grant={grant} name={appName(grant.clientId)} csrfToken={c.var.csrfToken} />
-                ))}
-              </tbody>
-            </table>
+          <div class="grid">
+            {grants.map((grant) => (
+              <AppCard grant={grant} name={appName(grant.clientId)} csrfToken={c.var.csrfToken} />
+            ))}
           </div>
         )}
       </>,
