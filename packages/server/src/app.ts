@@ -2,10 +2,13 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { adminApp } from './admin/index.js';
-import { type Clock, type ClockMode, createClock } from './clock.js';
+import type { Clock, ClockMode } from './clock.js';
+import { AccountClocks } from './clocks/account-clocks.js';
+import { serverClock } from './clocks/server-clock.js';
 import { dashboardApp, wantsHtml } from './dashboard/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
+import { AccountDeletion } from './domain/account-deletion.js';
 import { accountUsage } from './domain/account-usage.js';
 import { MediaService, type MediaServiceSettings } from './domain/media/media-service.js';
 import { type NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
@@ -86,11 +89,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const mediaFolder = memory
     ? MediaFolder.temporary()
     : MediaFolder.at(join(options.dataDir ?? '.', 'media'));
+  const repos = createRepositories(db);
   const clock =
     typeof options.clock === 'object'
       ? options.clock
-      : createClock(options.clock ?? 'system', options.clockStart);
-  const repos = createRepositories(db);
+      : serverClock(repos.settings, options.clock ?? 'system', options.clockStart);
   const dueWork = new DueWorkRunner(clock);
   dueWork.onError = (error, source) => console.error(`[socialpub] due work (${source}) failed:`, error);
   const drivers: NetworkDrivers = {
@@ -102,10 +105,16 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     ...options.drivers,
   };
   const base = options.publicUrl ?? DEFAULT_BASE_URL;
+  // Set right after `services` (it needs them); read only once requests or start-up run.
+  let accountDeletion: AccountDeletion;
   const services: Services = {
     db,
     repos,
     clock,
+    clocks: new AccountClocks(repos, clock, dueWork),
+    get accountDeletion() {
+      return accountDeletion;
+    },
     dueWork,
     drivers,
     readLimiter: new ReadLimiter(repos, clock),
@@ -132,6 +141,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     services,
     options.clientMetadataFetcher ?? guardedClientMetadataFetcher(services.importAllow),
   );
+  accountDeletion = new AccountDeletion(services);
   // Registered first so it runs last: the request log and read counts are written behind the answers.
   services.onClose.push(() => {
     repos.readCounters.flush();
@@ -170,6 +180,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 
+  // A deletion a crash interrupted is finished before any due work of that account could run.
+  await accountDeletion.recover();
   startPostsArea(services);
   services.usageContributors.push(accountUsage(services));
   dueWork.start();
@@ -185,6 +197,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       if (closed) return;
       closed = true;
       await dueWork.stop();
+      await services.clocks.stop();
       for (const hook of [...services.onClose].reverse()) await hook();
       db.close();
       mediaFolder.close();

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createRequire } from 'node:module';
 import { ConfigError, parseConfig, USAGE } from './config.js';
 import { startServer } from './start-server.js';
 
@@ -16,6 +17,12 @@ async function main(): Promise<void> {
   }
   if (config.help) {
     console.log(USAGE);
+    return;
+  }
+  if (config.version) {
+    // src/bin.ts and the built dist/bin.js both sit one folder below the package's package.json.
+    const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+    console.log(version);
     return;
   }
   const running = await startServer({ ...config, seedDemo: true });

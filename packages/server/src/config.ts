@@ -24,6 +24,7 @@ export class ConfigError extends Error {
 }
 
 export const USAGE = `Usage: socialpub-server [--host 127.0.0.1] [--port 8787] [--data-dir ./.socialpub] [--memory]
+       socialpub-server --help | --version
 
 Environment: SOCIALPUB_HOST, SOCIALPUB_PORT, SOCIALPUB_DATA_DIR, SOCIALPUB_CLOCK (system|virtual),
 SOCIALPUB_CLOCK_START, SOCIALPUB_ADMIN_TOKEN, SOCIALPUB_PUBLIC_URL, SOCIALPUB_STORAGE_URL,
@@ -74,8 +75,15 @@ function parseClockStart(raw: string | undefined): Date | undefined {
 export function parseConfig(
   argv: readonly string[] = process.argv.slice(2),
   env: NodeJS.ProcessEnv = process.env,
-): ServerConfig & { help: boolean } {
-  let values: { host?: string; port?: string; 'data-dir'?: string; memory?: boolean; help?: boolean };
+): ServerConfig & { help: boolean; version: boolean } {
+  let values: {
+    host?: string;
+    port?: string;
+    'data-dir'?: string;
+    memory?: boolean;
+    help?: boolean;
+    version?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -85,6 +93,7 @@ export function parseConfig(
         'data-dir': { type: 'string' },
         memory: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
       strict: true,
       allowPositionals: false,
@@ -105,6 +114,7 @@ export function parseConfig(
   }
   return {
     help: values.help ?? false,
+    version: values.version ?? false,
     host,
     port: parsePort(values.port ?? env.SOCIALPUB_PORT ?? '8787'),
     dataDir: values['data-dir'] ?? env.SOCIALPUB_DATA_DIR ?? './.socialpub',

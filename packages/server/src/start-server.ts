@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { bannerLines } from './start-banner.js';
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -57,17 +58,7 @@ export async function startServer(
   socialpub.services.urls.base = url;
   if (!config.storageUrl) socialpub.services.urls.storage = url;
 
-  log(`socialpub reference server listening on ${url}`);
-  log(`  API        ${url}/api/v2`);
-  log(`  MCP        ${url}/mcp`);
-  log(`  OpenAPI    ${url}/openapi.yaml`);
-  if (socialpub.demo) {
-    log('  Demo account created (shown only on this first start):');
-    log(`    API key      ${socialpub.demo.apiKey}`);
-    log('    dashboard    demo@example.com / demo-password');
-  }
-  if (socialpub.generatedAdminToken) log(`    admin token  ${socialpub.generatedAdminToken}`);
-  if (socialpub.adminEnabled) log(`  Admin API  ${url}/admin/v1`);
+  for (const line of bannerLines(url, socialpub)) log(line);
 
   let closing: Promise<void> | null = null;
   const close = () => {

@@ -18,4 +18,15 @@ export class RawCapture {
     if (text !== undefined && text.trim() !== '') return text.trim();
     return JSON.stringify(fallback);
   }
+
+  /**
+   * The body of the answer `error` was made from, as received: only when the last answer carried
+   * the error's status and a body (a lost connection or a CLI-side refusal has no answer to print).
+   */
+  errorAnswerFor(error: unknown): string | undefined {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status !== 'number' || this.last?.status !== status) return undefined;
+    const text = this.last.text.trim();
+    return text === '' ? undefined : text;
+  }
 }

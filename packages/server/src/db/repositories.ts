@@ -1,5 +1,6 @@
 import { AccountsRepository } from './accounts-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
+import { ClocksRepository } from './clocks-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
 import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
@@ -44,6 +45,7 @@ export interface Repositories {
   oauthGrants: OAuthGrantsRepository;
   oauthCodes: OAuthCodesRepository;
   oauthTokens: OAuthTokensRepository;
+  clocks: ClocksRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -69,5 +71,6 @@ export function createRepositories(db: Database): Repositories {
     oauthGrants: new OAuthGrantsRepository(db),
     oauthCodes: new OAuthCodesRepository(db),
     oauthTokens: new OAuthTokensRepository(db),
+    clocks: new ClocksRepository(db),
   };
 }

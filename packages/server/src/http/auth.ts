@@ -21,6 +21,17 @@ export function apiKeyAuth(repos: Repositories): MiddlewareHandler<AppEnv> {
           : 'This API key is not valid or was revoked.',
       );
     }
+    if (caller.account.deletingSince !== null) {
+      // The API document gives upload links `account_being_deleted`; every other address answers as
+      // for a key that no longer works, which it is about to be (README, Test clocks and deletion).
+      if (c.req.path.startsWith('/api/v2/media/uploads')) {
+        throw apiError('account_being_deleted', 'This account is being deleted; it takes no new uploads.');
+      }
+      throw apiError(
+        'unauthorized',
+        'This API key is not valid or was revoked (its account is being deleted).',
+      );
+    }
     c.set('caller', caller);
     await next();
   };

@@ -19,7 +19,7 @@ export function errorResponse(
   extraHeaders: Record<string, string> = {},
 ): Response {
   const path = c.req.path;
-  const code = ownRefusalCode(path, err.code);
+  const code = ownRefusalCode(path, err.code, c.req.method);
   // Not `apiError`: the older address renames a refusal already built from the catalog and keeps
   // its status (e.g. 401 unauthorized becomes 401 api_error), so everything else is copied as it was.
   const effective = code === err.code ? err : new ApiError(code, err.message, err);
@@ -27,6 +27,9 @@ export function errorResponse(
   // Errors: the Retry-After header is sent when the wait is an hour or less (core's one rule).
   const retryAfter = retryAfterHeader(effective);
   const headers = retryAfter === undefined ? extraHeaders : { ...extraHeaders, 'Retry-After': retryAfter };
+  // A HEAD answer has no body (RFC 9110 §9.3.2), so it names no content type either: the status,
+  // Retry-After and the address's own headers say it all.
+  if (c.req.method === 'HEAD') return c.body(null, effective.status as ContentfulStatusCode, headers);
   return c.json(
     errorBodyFor(effective, familyOfPath(path)),
     effective.status as ContentfulStatusCode,

@@ -1,5 +1,5 @@
 import { ERROR_CATALOG, type ErrorCode, OPERATIONS, type OperationDefinition } from '@socialpub/core';
-import { errorResponse } from './error-responses.js';
+import { errorResponse, networkErrorResponse } from './error-responses.js';
 import { type JsonObject, reachableComponents, SchemaConverter } from './json-schema.js';
 import { operationParameters } from './parameters.js';
 import { retryMarkdown, retryRows } from './retry-table.js';
@@ -18,6 +18,11 @@ export interface BuildOpenApiOptions {
   /** Defaults to core's table of every operation. */
   operations?: readonly OperationDefinition[];
   version?: string;
+  /** Defaults to the public API's title and description. */
+  title?: string;
+  description?: string;
+  /** `x-error-catalog`: every code with its statuses and retry advice (default true). */
+  errorCatalog?: boolean;
 }
 
 /** Authentication: API key as a Bearer header; upload token in `x-signature`; the admin token. */
@@ -79,26 +84,66 @@ function successResponse(
   };
 }
 
+/** The error table of one address: the older address adds its own refusal codes. */
+function addressErrors(
+  operation: OperationDefinition,
+  legacy: boolean,
+): Readonly<Record<number, readonly ErrorCode[]>> {
+  const own = operation.errorsByStatus as Readonly<Record<number, readonly ErrorCode[]>>;
+  const extra = legacy ? operation.legacy?.errorsByStatus : undefined;
+  if (extra === undefined) return own;
+  const merged: Record<number, ErrorCode[]> = {};
+  for (const [status, codes] of Object.entries(own)) merged[Number(status)] = [...codes];
+  for (const [status, codes] of Object.entries(extra)) {
+    const list = merged[Number(status)] ?? [];
+    for (const code of codes) if (!list.includes(code)) list.push(code);
+    merged[Number(status)] = list;
+  }
+  return merged;
+}
+
+function requestBody(operation: OperationDefinition, schemas: SchemaConverter): JsonObject | undefined {
+  const { body, rawBody, bodyOptional } = operation.request;
+  if (rawBody !== undefined) {
+    return {
+      required: true,
+      description: rawBody.description,
+      content: { [rawBody.contentType]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
+  if (body === undefined) return undefined;
+  return {
+    required: bodyOptional !== true,
+    content: { 'application/json': { schema: schemas.input(body) } },
+  };
+}
+
 function operationObject(
   operation: OperationDefinition,
   schemas: SchemaConverter,
   legacy: boolean,
 ): JsonObject {
-  const errorStatuses = operation.errorsByStatus as Readonly<Record<number, readonly ErrorCode[]>>;
+  const errorStatuses = addressErrors(operation, legacy);
+  const errorBody = legacy ? operation.legacy?.errorBody : undefined;
+  const statuses = new Set([...Object.keys(operation.responses), ...Object.keys(errorStatuses)]);
   const responses: Record<string, JsonObject> = {};
-  for (const statusText of Object.keys(operation.responses).sort()) {
+  for (const statusText of [...statuses].sort()) {
     const status = Number(statusText);
     const codes = errorStatuses[status];
     responses[statusText] =
       codes !== undefined && codes.length > 0
-        ? errorResponse(operation, status, codes, schemas)
+        ? errorResponse(operation, status, codes, schemas, errorBody)
         : successResponse(operation, status, schemas);
+  }
+  if (operation.passesNetworkErrors === true) {
+    for (const range of ['4XX', '5XX'])
+      responses[range] = networkErrorResponse(operation, schemas, errorBody);
   }
   const rows = retryRows(operation);
   const description = [operation.description, legacy ? legacyNote(operation) : '', retryMarkdown(rows)]
     .filter((part) => part !== '')
     .join('\n\n');
-  const body = operation.request.body;
+  const body = requestBody(operation, schemas);
   return {
     operationId: legacy ? `${operation.operationId}Legacy` : operation.operationId,
     summary: legacy ? `${operation.summary} (older address)` : operation.summary,
@@ -106,19 +151,28 @@ function operationObject(
     tags: [...operation.tags],
     security: operation.security === 'none' ? [] : [{ [operation.security]: [] }],
     parameters: operationParameters(operation, schemas),
-    ...(body === undefined
-      ? {}
-      : {
-          requestBody: {
-            required: operation.request.bodyOptional !== true,
-            content: { 'application/json': { schema: schemas.input(body) } },
-          },
-        }),
+    ...(body === undefined ? {} : { requestBody: body }),
     responses,
-    'x-error-codes': [...operation.errorCodes],
+    'x-error-codes': [...new Set(Object.values(errorStatuses).flat())],
     'x-retry': rows,
     ...(legacy ? { deprecated: false, 'x-older-address': true } : {}),
   };
+}
+
+const PUBLIC_DESCRIPTION =
+  'Media import, upload links, posting, scheduling and reads. Every error answer lists its codes in ' +
+  '`x-error-codes`; `x-error-catalog` gives every code with its statuses and retry advice.';
+
+function errorCatalog(): JsonObject[] {
+  return Object.values(ERROR_CATALOG)
+    .filter((entry) => entry.adminOnly !== true)
+    .map((entry) => ({
+      code: entry.code,
+      statuses: [...entry.statuses],
+      families: [...entry.families],
+      summary: entry.summary,
+      retry: entry.retry.kind,
+    }));
 }
 
 /**
@@ -145,11 +199,9 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions): OpenApiDocum
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Social Publishing API',
+      title: options.title ?? 'Social Publishing API',
       version: options.version ?? '2.0.0',
-      description:
-        'Media import, upload links, posting, scheduling and reads. Every error answer lists its codes in ' +
-        '`x-error-codes`; `x-error-catalog` gives every code with its statuses and retry advice.',
+      description: options.description ?? PUBLIC_DESCRIPTION,
     },
     servers: [{ url: options.serverUrl }],
     tags,
@@ -158,12 +210,6 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions): OpenApiDocum
       schemas: reachableComponents(paths, schemas.components()),
       securitySchemes: SECURITY_SCHEMES,
     },
-    'x-error-catalog': Object.values(ERROR_CATALOG).map((entry) => ({
-      code: entry.code,
-      statuses: [...entry.statuses],
-      families: [...entry.families],
-      summary: entry.summary,
-      retry: entry.retry.kind,
-    })),
+    ...(options.errorCatalog === false ? {} : { 'x-error-catalog': errorCatalog() }),
   };
 }

@@ -110,7 +110,7 @@ export function signUpPage(services: Services): Hono<DashboardEnv> {
     });
     if (!parsed.success) return show(fieldErrors(parsed.error), 'Correct the fields marked below.');
     try {
-      const account = await createAccount(services.repos, services.clock, {
+      const account = await createAccount(services.repos, services.clocks, {
         ...parsed.data,
         plan: parsed.data.plan as Plan,
       });

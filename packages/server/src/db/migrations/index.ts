@@ -7,6 +7,7 @@ import { migration005UploadLinks } from './005-upload-links.js';
 import { migration006DropPostingCounters } from './006-drop-posting-counters.js';
 import { migration007DashboardSessions } from './007-dashboard-sessions.js';
 import { migration008OAuth } from './008-oauth.js';
+import { migration009Clocks } from './009-clocks.js';
 import { migration011Connector } from './011-connector.js';
 
 /**
@@ -23,5 +24,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006DropPostingCounters,
   migration007DashboardSessions,
   migration008OAuth,
+  migration009Clocks,
   migration011Connector,
 ];
