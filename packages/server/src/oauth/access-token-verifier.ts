@@ -8,7 +8,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * The real verifier behind `/mcp`: a connector access token is valid while it is known, not
- * expired on the injected clock, not revoked, its grant still connected, and its audience is this
+ * expired on the account's clock, not revoked, its grant still connected, and its audience is this
  * server's `{base_url}/mcp` (RFC 8707). Scopes are the token's as far as the grant still allows,
  * so narrowing a grant applies at once. A valid use records the grant's last use.
  */
@@ -20,11 +20,12 @@ export class OAuthAccessTokenVerifier implements AccessTokenVerifier {
     const { oauthTokens, oauthGrants } = this.services.repos;
     const record = oauthTokens.findByHash(sha256Hex(token));
     if (!record || record.kind !== 'access' || record.revokedAt !== null) return null;
-    const now = this.services.clock.now();
-    if (Date.parse(record.expiresAt) <= now.getTime()) return null;
     if (record.resource !== oauthUrls(this.services).resource) return null;
     const grant = oauthGrants.get(record.grantId);
     if (!grant || grant.revokedAt !== null) return null;
+    // Expiry on the account's clock (its test clock, or the server's).
+    const now = this.services.clocks.forAccount(grant.accountId).now();
+    if (Date.parse(record.expiresAt) <= now.getTime()) return null;
     const scopes = record.scopes.filter((scope) => grant.scopes.includes(scope));
     if (scopes.length === 0) return null;
     if (!grant.lastUsedAt || now.getTime() - Date.parse(grant.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {

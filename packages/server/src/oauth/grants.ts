@@ -31,7 +31,7 @@ export function consentToApp(
   const account = services.repos.accounts.get(accountId);
   if (!account || !isPaidPlan(account.plan)) throw new ConnectorNeedsPaidPlanError();
   const { oauthGrants, oauthCodes } = services.repos;
-  const now = services.clock.now();
+  const now = services.clocks.forAccount(accountId).now();
   return services.db.transaction(() => {
     let grant = oauthGrants.activeFor(accountId, request.client.clientId);
     if (grant) {
@@ -90,7 +90,7 @@ export function disconnectApp(
   const grant = oauthGrants.get(grantId);
   if (!grant || grant.accountId !== accountId)
     return { disconnected: false, cancelled: [], notCancelled: [] };
-  const at = services.clock.now().toISOString();
+  const at = services.clocks.forAccount(accountId).now().toISOString();
   const disconnected = services.db.transaction(() => {
     const changed = oauthGrants.revoke(grant.id, at);
     oauthTokens.revokeGrant(grant.id, at);

@@ -21,7 +21,11 @@ export function mountRevocation(app: Hono<AppEnv>, services: Services, clients: 
       const { oauthTokens } = services.repos;
       const record = oauthTokens.findByHash(sha256Hex(token));
       if (record && record.clientId === client.clientId) {
-        const at = services.clock.now().toISOString();
+        const grant = services.repos.oauthGrants.get(record.grantId);
+        const at = services.clocks
+          .forAccount(grant?.accountId ?? '')
+          .now()
+          .toISOString();
         if (record.kind === 'refresh') oauthTokens.revokeFamily(record.familyId, at);
         else oauthTokens.revoke(record.tokenHash, at);
       }

@@ -21,10 +21,9 @@ export interface TokenFamily {
 
 /**
  * Issues an access token and a refresh token of one family. Both are opaque random strings kept
- * only as SHA-256; their expiry is counted on the injected clock, so a virtual clock moves it.
+ * only as SHA-256; `now` is the account's clock, so a virtual or test clock moves their expiry.
  */
-export function issueTokens(services: Services, family: TokenFamily): TokenAnswer {
-  const now = services.clock.now();
+export function issueTokens(services: Services, family: TokenFamily, now: Date): TokenAnswer {
   const access = `spat_${randomToken(32)}`;
   const refresh = `sprt_${randomToken(32)}`;
   const base = {

@@ -55,7 +55,6 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
   const verifier = required(form, 'code_verifier');
   const redirectUri = required(form, 'redirect_uri');
   const { oauthCodes, oauthTokens, oauthGrants } = services.repos;
-  const now = services.clock.now();
   const record = oauthCodes.findByHash(sha256Hex(code));
   if (!record || record.clientId !== clientId) {
     throw new OAuthError(
@@ -63,6 +62,9 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
       'The authorization code is unknown or was issued to another client.',
     );
   }
+  const grant = oauthGrants.get(record.grantId);
+  // Every expiry of a grant reads its account's clock (a test clock, or the server's).
+  const now = services.clocks.forAccount(grant?.accountId ?? '').now();
   if (record.usedAt !== null) {
     // OAuth 2.1 section 4.1.3: a code used twice may have been stolen; what it gave stops working.
     oauthTokens.revokeFamily(record.familyId, now.toISOString());
@@ -84,7 +86,6 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
     throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge (PKCE S256).');
   }
   checkResource(services, form, record.resource);
-  const grant = oauthGrants.get(record.grantId);
   if (!grant || grant.revokedAt !== null) {
     throw new OAuthError(
       'invalid_grant',
@@ -94,13 +95,17 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
   const scopes = record.scopes.filter((scope) => grant.scopes.includes(scope));
   const answer = services.db.transaction(() =>
     oauthCodes.markUsed(record.codeHash, now.toISOString())
-      ? issueTokens(services, {
-          grantId: grant.id,
-          familyId: record.familyId,
-          clientId,
-          scopes,
-          resource: record.resource,
-        })
+      ? issueTokens(
+          services,
+          {
+            grantId: grant.id,
+            familyId: record.familyId,
+            clientId,
+            scopes,
+            resource: record.resource,
+          },
+          now,
+        )
       : null,
   )();
   if (!answer) {
@@ -116,7 +121,6 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
 function refresh(services: Services, form: Map<string, string>, clientId: string): TokenAnswer {
   const token = required(form, 'refresh_token');
   const { oauthTokens, oauthGrants } = services.repos;
-  const now = services.clock.now();
   const record = oauthTokens.findByHash(sha256Hex(token));
   if (!record || record.kind !== 'refresh' || record.clientId !== clientId) {
     throw new OAuthError('invalid_grant', 'The refresh token is unknown or was issued to another client.');
@@ -124,6 +128,8 @@ function refresh(services: Services, form: Map<string, string>, clientId: string
   if (record.revokedAt !== null) {
     throw new OAuthError('invalid_grant', 'The refresh token was revoked; sign in again.');
   }
+  const grant = oauthGrants.get(record.grantId);
+  const now = services.clocks.forAccount(grant?.accountId ?? '').now();
   if (record.usedAt !== null) {
     // Rotation's reuse detection (OAuth 2.1 section 4.3.1): either the app or a thief holds an old
     // token, so the whole family stops and the person signs in again.
@@ -137,7 +143,6 @@ function refresh(services: Services, form: Map<string, string>, clientId: string
     throw new OAuthError('invalid_grant', 'The refresh token expired; sign in again.');
   }
   checkResource(services, form, record.resource);
-  const grant = oauthGrants.get(record.grantId);
   if (!grant || grant.revokedAt !== null) {
     throw new OAuthError('invalid_grant', 'The app was disconnected from the account; sign in again.');
   }
@@ -153,13 +158,17 @@ function refresh(services: Services, form: Map<string, string>, clientId: string
   }
   const answer = services.db.transaction(() =>
     oauthTokens.markUsed(record.tokenHash, now.toISOString())
-      ? issueTokens(services, {
-          grantId: grant.id,
-          familyId: record.familyId,
-          clientId,
-          scopes,
-          resource: record.resource,
-        })
+      ? issueTokens(
+          services,
+          {
+            grantId: grant.id,
+            familyId: record.familyId,
+            clientId,
+            scopes,
+            resource: record.resource,
+          },
+          now,
+        )
       : null,
   )();
   if (!answer) {

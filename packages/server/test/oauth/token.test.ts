@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  adminJson,
   advance,
   codeFor,
   connectApp,
@@ -230,6 +231,33 @@ describe('token endpoint: refresh_token', () => {
 });
 
 describe('access-token verifier', () => {
+  it("reads expiry on the account's test clock: only moving that clock expires the token", async () => {
+    const start = server.running.socialpub.services.clock.now().toISOString();
+    const clock = await adminJson<{ clock_id: string }>(server, 'POST', '/clocks', {
+      now: start,
+      name: 'oauth',
+    });
+    const account = await adminJson<{ account_id: string }>(server, 'POST', '/accounts', {
+      plan: 'skilled',
+      clock_id: clock.clock_id,
+    });
+    const clientId = (await register(server)).body.client_id as string;
+    const pkce = pkcePair();
+    const code = await codeFor(server, clientId, ['socialpub:read'], pkce.challenge, account.account_id);
+    const answer = await postForm(server, '/oauth/token', {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: pkce.verifier,
+      redirect_uri: REDIRECT_URI,
+      client_id: clientId,
+    });
+    const token = answer.body.access_token as string;
+    await advance(server, 7200);
+    expect(verify(server, token)).toMatchObject({ accountId: account.account_id });
+    await adminJson(server, 'POST', `/clocks/${clock.clock_id}`, { advance_seconds: 3600 });
+    expect(verify(server, token)).toBeNull();
+  });
+
   it('refuses a token for another audience ({base_url} moved)', async () => {
     const { tokens } = await connectApp(server);
     const services = server.running.socialpub.services;
