@@ -71,8 +71,6 @@ describe('/mcp with a connector token that no longer works', () => {
     [
       'of a deleted account',
       async (tokens: { access_token: string }) => {
-        const { clientId } = { clientId: '' };
-        void clientId;
         await adminJson(server, 'DELETE', `/accounts/${server.demoAccountId}`);
         return tokens.access_token;
       },
