@@ -213,7 +213,7 @@ function checkAskedType(ctx: PublishContext, videos: number, images: number): vo
   if (wrong) {
     throw apiError(
       'media_wrong_for_post_type',
-      `${withArticle(ctx.platform, { capital: true })} ${type} cannot be made from these files.`,
+      `${withArticle(ctx.platform ?? 'network', { capital: true })} ${type} cannot be made from these files.`,
     );
   }
 }
