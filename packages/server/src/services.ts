@@ -1,6 +1,8 @@
 import type { Clock } from './clock.js';
+import type { AccountClocks } from './clocks/account-clocks.js';
 import type { Database } from './db/database.js';
 import type { Repositories } from './db/repositories.js';
+import type { AccountDeletion } from './domain/account-deletion.js';
 import type { MediaService } from './domain/media/media-service.js';
 import type { NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
 import type { ReadLimiter } from './domain/read-limits.js';
@@ -24,7 +26,13 @@ export type UsageContributor = (accountId: string, now: Date) => Record<string, 
 export interface Services {
   db: Database;
   repos: Repositories;
+  /** The server's clock: only for what belongs to no account. An account's time: `clocks.forAccount(id)`. */
   clock: Clock;
+  /** One clock per account (the server's or a test clock) and the due work of each clock. */
+  clocks: AccountClocks;
+  /** DELETE /admin/v1/accounts/{id} and the start-up pass that finishes interrupted deletions. */
+  accountDeletion: AccountDeletion;
+  /** Due work on the server's clock (accounts on a test clock: `clocks.dueWorkFor(accountId)`). */
   dueWork: DueWorkRunner;
   drivers: NetworkDrivers;
   readLimiter: ReadLimiter;

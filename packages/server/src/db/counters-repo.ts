@@ -58,6 +58,15 @@ export class ReadCountersRepository {
     this.db.prepare('DELETE FROM read_counters WHERE minute < ?').run(minute);
   }
 
+  /** Drops the in-memory counts of a deleted account (its rows went with the account). */
+  forgetAccount(accountId: string): void {
+    for (const [key, counter] of this.#counters) {
+      if (counter.accountId !== accountId) continue;
+      this.#counters.delete(key);
+      this.#dirty.delete(counter);
+    }
+  }
+
   /** Writes the counts changed since the last flush. */
   flush(): void {
     this.#schedule.flushing();

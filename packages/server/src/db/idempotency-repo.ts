@@ -91,8 +91,14 @@ function fromRow(row: EntryRow): IdempotencyEntry {
 
 const WHERE_ID = 'api_key_id = ? AND scope = ? AND idempotency_key = ?';
 
+/** The API keys' entries, or the signed-in AI apps' (owner = grant id; migration 011). */
+export type IdempotencyTable = 'idempotency_entries' | 'connector_idempotency_entries';
+
 export class IdempotencyRepository implements IdempotencyStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly table: IdempotencyTable = 'idempotency_entries',
+  ) {}
 
   /**
    * Claims the entry with one INSERT against the primary key, so of two requests racing for the
@@ -102,12 +108,10 @@ export class IdempotencyRepository implements IdempotencyStore {
   claim(claim: NewIdempotencyClaim, now: string): ClaimResult {
     const id = [claim.apiKeyId, claim.scope, claim.idempotencyKey] as const;
     return this.db.transaction((): ClaimResult => {
-      this.db
-        .prepare(`DELETE FROM idempotency_entries WHERE ${WHERE_ID} AND expires_at <= ?`)
-        .run(...id, now);
+      this.db.prepare(`DELETE FROM ${this.table} WHERE ${WHERE_ID} AND expires_at <= ?`).run(...id, now);
       const inserted = this.db
         .prepare(
-          `INSERT INTO idempotency_entries
+          `INSERT INTO ${this.table}
              (api_key_id, scope, idempotency_key, body_sha256, claim_token, state, first_used_at, expires_at)
            VALUES (?, ?, ?, ?, ?, 'in_progress', ?, ?)
            ON CONFLICT (api_key_id, scope, idempotency_key) DO NOTHING`,
@@ -115,9 +119,9 @@ export class IdempotencyRepository implements IdempotencyStore {
         .run(...id, claim.bodySha256, claim.claimToken, claim.firstUsedAt, claim.expiresAt);
       if (inserted.changes === 1) return { claimed: true };
       this.db
-        .prepare(`UPDATE idempotency_entries SET request_count = request_count + 1 WHERE ${WHERE_ID}`)
+        .prepare(`UPDATE ${this.table} SET request_count = request_count + 1 WHERE ${WHERE_ID}`)
         .run(...id);
-      const row = this.db.prepare(`SELECT * FROM idempotency_entries WHERE ${WHERE_ID}`).get(...id) as
+      const row = this.db.prepare(`SELECT * FROM ${this.table} WHERE ${WHERE_ID}`).get(...id) as
         | EntryRow
         | undefined;
       if (!row) throw new Error('idempotency entry vanished inside its own transaction');
@@ -129,7 +133,7 @@ export class IdempotencyRepository implements IdempotencyStore {
   complete(claimToken: string, answer: StoredAnswer, completedAt: string): boolean {
     const result = this.db
       .prepare(
-        `UPDATE idempotency_entries
+        `UPDATE ${this.table}
          SET state = 'done', completed_at = ?, answer_status = ?, answer_headers = ?, answer_body = ?,
              answer_error_code = ?
          WHERE claim_token = ? AND state = 'in_progress'`,
@@ -149,17 +153,17 @@ export class IdempotencyRepository implements IdempotencyStore {
   release(claimToken: string): boolean {
     return (
       this.db
-        .prepare("DELETE FROM idempotency_entries WHERE claim_token = ? AND state = 'in_progress'")
+        .prepare(`DELETE FROM ${this.table} WHERE claim_token = ? AND state = 'in_progress'`)
         .run(claimToken).changes === 1
     );
   }
 
   purgeExpired(now: string): number {
-    return this.db.prepare('DELETE FROM idempotency_entries WHERE expires_at <= ?').run(now).changes;
+    return this.db.prepare(`DELETE FROM ${this.table} WHERE expires_at <= ?`).run(now).changes;
   }
 
   nextExpiry(): string | null {
-    const row = this.db.prepare('SELECT MIN(expires_at) AS at FROM idempotency_entries').get() as {
+    const row = this.db.prepare(`SELECT MIN(expires_at) AS at FROM ${this.table}`).get() as {
       at: string | null;
     };
     return row.at;
@@ -167,7 +171,7 @@ export class IdempotencyRepository implements IdempotencyStore {
 
   get(id: IdempotencyEntryId): IdempotencyEntry | null {
     const row = this.db
-      .prepare(`SELECT * FROM idempotency_entries WHERE ${WHERE_ID}`)
+      .prepare(`SELECT * FROM ${this.table} WHERE ${WHERE_ID}`)
       .get(id.apiKeyId, id.scope, id.idempotencyKey) as EntryRow | undefined;
     return row ? fromRow(row) : null;
   }

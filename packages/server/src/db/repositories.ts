@@ -1,7 +1,10 @@
 import { AccountsRepository } from './accounts-repo.js';
+import { ApiKeyLastUsedRepository } from './api-key-last-used-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
+import { ClocksRepository } from './clocks-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
+import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
 import type { Database } from './database.js';
 import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
@@ -34,6 +37,9 @@ export interface Repositories {
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
+  dashboardSessions: DashboardSessionsRepository;
+  apiKeyLastUsed: ApiKeyLastUsedRepository;
+  clocks: ClocksRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -54,5 +60,8 @@ export function createRepositories(db: Database): Repositories {
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
+    dashboardSessions: new DashboardSessionsRepository(db),
+    apiKeyLastUsed: new ApiKeyLastUsedRepository(db),
+    clocks: new ClocksRepository(db),
   };
 }

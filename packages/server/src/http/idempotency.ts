@@ -1,4 +1,4 @@
-import { apiError, normalizeIdempotencyKey, readDryRun } from '@socialpub/core';
+import { apiError, normalizeIdempotencyKey, readDryRun, readJsonText } from '@socialpub/core';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { IdempotencyScope, StoredAnswer } from '../db/idempotency-repo.js';
 import {
@@ -47,19 +47,17 @@ export const IDEMPOTENT_ADDRESSES: ReadonlyArray<readonly [path: string, scope: 
 
 /**
  * The body as JSON, from a copy of the request so the handler still reads the original. Undefined
- * when it is not JSON or is over the body limit: the handler refuses it (400), and refusals are
- * never remembered, so there is nothing to claim.
+ * when it is not JSON, nests deeper than core's limit or is over the body limit: the handler
+ * refuses it (400), and refusals are never remembered, so there is nothing to claim (and a deep
+ * body never reaches the fingerprint's walk).
  */
 async function readBodyForIdentity(request: Request): Promise<{ value: unknown } | undefined> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > JSON_BODY_LIMIT_BYTES) return undefined;
   const text = await readLimited(request.clone(), JSON_BODY_LIMIT_BYTES);
   if (text === null) return undefined;
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
-  }
+  const reading = readJsonText(text);
+  return reading.ok ? { value: reading.value } : undefined;
 }
 
 function replayResponse(answer: StoredAnswer): Response {

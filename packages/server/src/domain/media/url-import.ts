@@ -61,6 +61,15 @@ interface Running {
 
 type Source = { url: URL; provider: ReturnType<typeof resolveShareLink> };
 
+export interface ImportOptions {
+  /**
+   * Called once the source is checked, before anything is downloaded, with the size its host
+   * announced (null when unknown); throwing refuses the import with nothing imported. The AI-app
+   * connector counts its imports toward the day's upload budget here (import_budget_exhausted).
+   */
+  admit?: (announcedSize: number | null) => void;
+}
+
 export class UrlImporter {
   readonly #running = new Map<string, Running>();
   readonly #throttle: ImportThrottle;
@@ -70,12 +79,17 @@ export class UrlImporter {
   }
 
   /** POST /api/v2/media (and the older media address): checks, then the download. */
-  async importFromUrl(account: AccountRecord, body: Record<string, unknown>): Promise<MediaImportAnswer> {
+  async importFromUrl(
+    account: AccountRecord,
+    body: Record<string, unknown>,
+    options: ImportOptions = {},
+  ): Promise<MediaImportAnswer> {
     const source = this.#source(account, body['url']);
     const undo = this.#throttle.reserve(account.id, this.deps.clock.now());
     let kept = false;
     try {
       const facts = await this.#check(source);
+      options.admit?.(facts.size);
       const answer = await this.#start(account, source.url, facts);
       kept = true;
       return answer;
@@ -280,6 +294,8 @@ export class UrlImporter {
     if (failure.kind === 'wrong_type')
       return apiError('unsupported_type', `${failure.message} Nothing was imported.`);
     if (failure.kind === 'unavailable') return apiError('download_failed', failure.message);
+    // The server's disk, not the source: 500 import_failed, with the cause in the message.
+    if (failure.kind === 'storage') return apiError('import_failed', failure.message);
     return apiError('import_failed', `${failure.message} Nothing was imported.`);
   }
 }
