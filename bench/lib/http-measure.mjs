@@ -9,7 +9,17 @@ import autocannon from 'autocannon';
  */
 export async function measureHttp(
   server,
-  { url, method = 'GET', headers = {}, body, connections = 10, duration = 3, amount, setupRequest },
+  {
+    url,
+    method = 'GET',
+    headers = {},
+    body,
+    connections = 10,
+    duration = 3,
+    amount,
+    setupRequest,
+    onFailure,
+  },
 ) {
   const cpuBefore = server.cpuMs();
   const startedAt = performance.now();
@@ -36,9 +46,10 @@ export async function measureHttp(
     Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
   );
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0 || total === 0) {
+    const detail = onFailure ? ` ${await onFailure()}` : '';
     throw new Error(
       `${method} ${url}: ${result.non2xx} non-2xx, ${result.errors} socket errors, ${result.timeouts} timeouts ` +
-        `of ${total} answers (codes ${JSON.stringify(codes)}); every counted answer must be 2xx`,
+        `of ${total} answers (codes ${JSON.stringify(codes)}); every counted answer must be 2xx.${detail}`,
     );
   }
   const elapsedS = (lastAnswerAt - startedAt) / 1000;

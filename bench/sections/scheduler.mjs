@@ -17,6 +17,19 @@ const ADMIN_TOKEN = 'bench-admin-token';
 const LEAD_MS = 90_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What the request log says the refused answers were (the load generator sees no bodies). */
+async function errorCodesLogged(url) {
+  const res = await fetch(`${url}/admin/v1/requests?limit=1000`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  const codes = {};
+  for (const entry of (await res.json()).data ?? []) {
+    if (entry.error)
+      codes[`${entry.status} ${entry.error.code}`] = (codes[`${entry.status} ${entry.error.code}`] ?? 0) + 1;
+  }
+  return `last 1000 logged requests' errors: ${JSON.stringify(codes)}`;
+}
+
 /**
  * Issue 12's scheduler aims, on the server's real configuration: the reference server in its own
  * process on a WAL database file with the system clock, posts created over HTTP from this process.
@@ -37,6 +50,7 @@ export async function benchScheduler({ posts: postCount, accounts: accountCount 
     const due = new Date(Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000);
     let k = 0;
     const created = await measureHttp(ref, {
+      onFailure: () => errorCodesLogged(ref.info.url),
       url: `${ref.info.url}/api/v2/posts`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
