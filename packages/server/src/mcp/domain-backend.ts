@@ -73,7 +73,8 @@ export class DomainConnectorBackend implements ConnectorBackend {
     return asRestAnswer('standard', () => {
       this.#services.readLimiter.take(this.#accountId, 'accounts');
       // The same answer GET /api/v2/accounts gives, from the same per-account cache.
-      const json = this.context.accountsAnswers.json(this.#accountId, this.#services.clock.now());
+      const now = this.#services.clocks.forAccount(this.#accountId).now();
+      const json = this.context.accountsAnswers.json(this.#accountId, now);
       return JSON.parse(json) as Awaited<ReturnType<ConnectorBackend['listAccounts']>>;
     });
   }
@@ -234,7 +235,11 @@ export class DomainConnectorBackend implements ConnectorBackend {
         );
       });
     }
-    const owner = { id: ownerId(this.caller), isGrant: this.caller.kind === 'grant' };
+    const owner = {
+      id: ownerId(this.caller),
+      isGrant: this.caller.kind === 'grant',
+      accountId: this.#accountId,
+    };
     return asRestAnswer(scope === 'media' ? 'media_import' : 'standard', () =>
       this.context.idempotency.run(owner, scope, normalized.key as string, body, work),
     );
@@ -256,7 +261,7 @@ export class DomainConnectorBackend implements ConnectorBackend {
       grantId: this.caller.kind === 'grant' ? this.caller.grant.grantId : null,
       apiKeyId: this.caller.kind === 'api_key' ? this.caller.apiKey.id : null,
       request: post,
-      createdAt: this.#services.clock.now().toISOString(),
+      createdAt: this.#services.clocks.forAccount(this.#accountId).now().toISOString(),
     });
   }
 }
