@@ -1,4 +1,4 @@
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, type McpServerFactory } from '@modelcontextprotocol/server';
 import { apiError, errorBodyFor, isConnectorChangeTool, POST_SCOPE, readJsonText } from '@socialpub/core';
 import { createConnectorServer } from '@socialpub/mcp';
 import { type Context, Hono } from 'hono';
@@ -9,6 +9,7 @@ import { type ConnectorCaller, resolveConnectorCaller } from '../mcp/connector-c
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
 import { ConnectorRequests } from '../mcp/connector-requests.js';
 import { type ConnectorContext, DomainConnectorBackend } from '../mcp/domain-backend.js';
+import { legacyJsonHandler } from '../mcp/legacy-json-handler.js';
 import {
   calledTools,
   firstForbiddenCall,
@@ -60,23 +61,22 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
     requests: new ConnectorRequests(services.db),
   };
   const resourceMetadata = () => `${services.urls.base}/.well-known/oauth-protected-resource/mcp`;
-  const handler = createMcpHandler(
-    ({ authInfo }) => {
-      const caller = authInfo?.extra?.['caller'] as ConnectorCaller;
-      const onlyTool = authInfo?.extra?.['onlyTool'] as string | undefined;
-      const readOnly = caller.kind === 'grant' && !caller.grant.scopes.includes(POST_SCOPE);
-      return createConnectorServer({
-        backend: new DomainConnectorBackend(context, caller),
-        toolSet: caller.kind === 'grant' ? 'signed-in' : 'api-key',
-        readOnly,
-        onlyTool,
-      });
-    },
-    {
-      maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
-      onerror: (error) => console.error('[socialpub] mcp:', error.message),
-    },
-  );
+  const factory: McpServerFactory = ({ authInfo }) => {
+    const caller = authInfo?.extra?.['caller'] as ConnectorCaller;
+    const onlyTool = authInfo?.extra?.['onlyTool'] as string | undefined;
+    const readOnly = caller.kind === 'grant' && !caller.grant.scopes.includes(POST_SCOPE);
+    return createConnectorServer({
+      backend: new DomainConnectorBackend(context, caller),
+      toolSet: caller.kind === 'grant' ? 'signed-in' : 'api-key',
+      readOnly,
+      onlyTool,
+    });
+  };
+  const handler = createMcpHandler(factory, {
+    maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
+    onerror: (error) => console.error('[socialpub] mcp:', error.message),
+  });
+  const legacyJson = legacyJsonHandler(factory, MCP_BODY_LIMIT_BYTES);
   services.onClose.push(() => handler.close());
 
   const challenge = (c: Context<AppEnv>, presented: boolean) => {
@@ -163,7 +163,10 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
       scopes: caller.kind === 'grant' ? [...caller.grant.scopes] : [POST_SCOPE],
       extra: { caller, onlyTool: singleToolCall(parsed) },
     };
-    return handler.fetch(request, parsed === undefined ? { authInfo } : { authInfo, parsedBody: parsed });
+    if (parsed === undefined) return handler.fetch(request, { authInfo });
+    // 2025-era messages: one JSON answer; 2026-07-28 (and every refusal of its checks): the SDK entry.
+    if (await isLegacyRequest(request, parsed)) return legacyJson(request, { authInfo, parsedBody: parsed });
+    return handler.fetch(request, { authInfo, parsedBody: parsed });
   });
   return routes;
 }
