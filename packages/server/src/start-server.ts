@@ -41,7 +41,8 @@ export async function startServer(
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve(
       {
-        fetch: socialpub.fetch,
+        // Read on every request, so an embedding process (the test suites) may wrap `app.fetch`.
+        fetch: (request, env) => socialpub.app.fetch(request, env),
         hostname: host,
         port: config.port ?? 8787,
         // Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout.

@@ -1,4 +1,5 @@
 import { AccountsRepository } from './accounts-repo.js';
+import { ApiKeyLastUsedRepository } from './api-key-last-used-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
 import { ClocksRepository } from './clocks-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
@@ -41,6 +42,7 @@ export interface Repositories {
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
   dashboardSessions: DashboardSessionsRepository;
+  apiKeyLastUsed: ApiKeyLastUsedRepository;
   oauthClients: OAuthClientsRepository;
   oauthGrants: OAuthGrantsRepository;
   oauthCodes: OAuthCodesRepository;
@@ -67,6 +69,7 @@ export function createRepositories(db: Database): Repositories {
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
     dashboardSessions: new DashboardSessionsRepository(db),
+    apiKeyLastUsed: new ApiKeyLastUsedRepository(db),
     oauthClients: new OAuthClientsRepository(db),
     oauthGrants: new OAuthGrantsRepository(db),
     oauthCodes: new OAuthCodesRepository(db),
