@@ -147,19 +147,6 @@ const ROWS: readonly AdminRow[] = [
     tag: 'accounts',
   },
   {
-    operationId: 'adminDeleteAccount',
-    method: 'DELETE',
-    path: '/accounts/{account_id}',
-    summary: 'Delete an account and everything it owns',
-    description:
-      'Keys, profiles, posts, files on disk, upload links and grants go with it; its keys answer 401 from now on.',
-    request: { params: AccountParams },
-    status: 200,
-    answer: AdminAccountDeletedSchema,
-    answerDescription: 'Deleted.',
-    tag: 'accounts',
-  },
-  {
     operationId: 'adminCreateKey',
     method: 'POST',
     path: '/accounts/{account_id}/keys',
@@ -271,11 +258,24 @@ const ROWS: readonly AdminRow[] = [
     tag: 'clock',
   },
   {
+    operationId: 'adminDeleteAccount',
+    method: 'DELETE',
+    path: '/accounts/{account_id}',
+    summary:
+      'Delete an account and everything it owns (keys, profiles, posts, files, links, sessions, grants)',
+    description:
+      'Crash-safe: the account is marked first, then its files and rows go; a restart finishes an interrupted deletion. Meanwhile its keys answer 401 (403 account_being_deleted on upload links).',
+    request: { params: AccountParams },
+    status: 200,
+    answer: AdminAccountDeletedSchema,
+    answerDescription: 'Deleted; its keys now answer 401.',
+    tag: 'accounts',
+  },
+  {
     operationId: 'adminCreateTestClock',
     method: 'POST',
     path: '/clocks',
     summary: 'Create a test clock',
-    description: 'Accounts created with its `clock_id` read their time from it, and only they move with it.',
     request: { body: ClockCreateSchema },
     status: 201,
     answer: AdminTestClockSchema,
@@ -286,11 +286,11 @@ const ROWS: readonly AdminRow[] = [
     operationId: 'adminGetTestClock',
     method: 'GET',
     path: '/clocks/{clock_id}',
-    summary: 'Read a test clock with the accounts on it',
+    summary: 'Read a test clock and the accounts on it',
     request: { params: ClockParams },
     status: 200,
     answer: AdminTestClockDetailSchema,
-    answerDescription: 'The test clock.',
+    answerDescription: 'The test clock with its accounts.',
     tag: 'clock',
   },
   {
@@ -301,7 +301,7 @@ const ROWS: readonly AdminRow[] = [
     request: { params: ClockParams, body: ClockMoveSchema },
     status: 200,
     answer: AdminTestClockMovedSchema,
-    answerDescription: 'The test clock after the due work ran.',
+    answerDescription: 'The time after the due work ran.',
     tag: 'clock',
   },
   {

@@ -3,6 +3,7 @@ import { type ApiError, apiError, bareMime, isApiError } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import type { UploadLinkRecord } from '../db/upload-links-repo.js';
 import type { UploadLinksService } from '../domain/uploads/upload-links-service.js';
+import { mediaWriteFailure } from '../files/media-folder.js';
 import type { AppEnv } from '../http/context.js';
 import { errorResponse } from '../http/error-response.js';
 import { requestBody } from './request-body.js';
@@ -175,6 +176,20 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
           if (isApiError(error)) throw error;
           // Writing to disk failed: what was written is kept and the hash is rebuilt from disk.
           storage.forget(link.fileId);
+          const diskFault = mediaWriteFailure(error);
+          if (diskFault) {
+            // The server's fault, not the client's: the documented 500 (HEAD again; what was stored
+            // is kept), naming the cause, with the offset the upload resumes from.
+            return errorResponse(
+              c,
+              apiError(
+                'server_error',
+                `${diskFault.message} The first ${written} bytes are kept; HEAD and send the rest once it is fixed.`,
+                STORAGE_FAMILY,
+              ),
+              tusHeaders({ 'Upload-Offset': String(written) }),
+            );
+          }
           return brokenOff(c, written);
         } finally {
           storage.unlock(link.fileId);
