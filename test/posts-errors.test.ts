@@ -92,6 +92,23 @@ describe('plan gates', () => {
   });
 });
 
+describe('a refusal by the network', () => {
+  it('carries top-level service with the post record it made, read by the SDK', async () => {
+    await t.admin('PATCH', `/profiles/${brand.profile_id}/networks/x`, {
+      simulate: {
+        next: [{ outcome: 'failed', error: { status: 403, code: 'x_rejected', message: 'Duplicate.' } }],
+      },
+    });
+    const client = t.client({ maxRetries: 0 });
+    const error = await rejectionOf(client.posts.create(xPost('refused by x')), PermissionDeniedError);
+    expect(error).toMatchObject({ status: 403, code: 'x_rejected' });
+    const postId = error.service?.post_id ?? '';
+    expect(error.service?.status_url).toBe(`${t.url}/api/v2/posts/${postId}`);
+    const record = await client.posts.retrieve(postId);
+    expect(record).toMatchObject({ kind: 'post', status: 'failed', platform: 'x' });
+  });
+});
+
 describe('idempotency', () => {
   it('answers the same post id for the same key and body, replayed, and publishes once', async () => {
     const client = t.client({ maxRetries: 0 });

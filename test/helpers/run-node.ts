@@ -16,9 +16,15 @@ export interface RunResult {
 export function runNode(
   args: readonly string[],
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: RunOptions = {},
 ): Promise<RunResult> {
   return runCommand(process.execPath, args, env, options);
+}
+
+export interface RunOptions {
+  timeoutMs?: number;
+  /** Working folder (default the repository root). */
+  cwd?: string;
 }
 
 /** Runs `command ...args` the way runNode runs node: from the repository root, without SOCIALPUB_* of its own. */
@@ -26,14 +32,14 @@ export function runCommand(
   command: string,
   args: readonly string[],
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: RunOptions = {},
 ): Promise<RunResult> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('SOCIALPUB_')),
   );
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...args], {
-      cwd: REPO_ROOT,
+      cwd: options.cwd ?? REPO_ROOT,
       env: { ...base, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

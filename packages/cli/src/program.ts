@@ -40,7 +40,7 @@ export function buildProgram(): Command {
     .option('--base-url <url>', 'service origin, e.g. http://127.0.0.1:8787')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default 60)')
     .option('--max-retries <n>', 'automatic resends after a documented retryable failure (default 2)')
-    .option('--json', "print the API's JSON answer as received")
+    .option('--json', "print the API's JSON answer as received (the error answer too, on failure)")
     .showHelpAfterError()
     .exitOverride(exitForUsage)
     .addHelpText('after', `${CONFIG_HELP}\n${EXIT_STATUS_HELP}`);

@@ -4,7 +4,7 @@ import { Media } from './resources/media.js';
 import { Posts } from './resources/posts.js';
 import { Uploads } from './resources/uploads.js';
 import { defaultSleep, type Sleep } from './retry.js';
-import { Transport } from './transport.js';
+import { type RetryEvent, Transport } from './transport.js';
 
 export interface ClientOptions {
   /** Defaults to `process.env.SOCIALPUB_API_KEY`. Keep keys out of browser code ("Authentication", 8). */
@@ -27,6 +27,11 @@ export interface ClientOptions {
   defaultHeaders?: Record<string, string>;
   /** Replaces every pause (retries, polling); tests pass an instant one. */
   sleep?: Sleep;
+  /**
+   * Called before each automatic resend with what failed and how long the client waits first
+   * (a throttled post waits the 20 seconds the service names), so a program can tell its user.
+   */
+  onRetry?: (event: RetryEvent) => void;
 }
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
@@ -69,6 +74,7 @@ export class SocialPub {
         maxRetryWaitSeconds: options.maxRetryWaitSeconds ?? DEFAULT_MAX_RETRY_WAIT_SECONDS,
       },
       sleep: options.sleep ?? defaultSleep,
+      onRetry: options.onRetry,
     });
     this.accounts = new Accounts(this.transport);
     this.posts = new Posts(this.transport);

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@socialpub/core';
+import type { ErrorCode, ServiceIds } from '@socialpub/core';
 import { parseErrorBody, parseRetryAfterHeader } from './error-body.js';
 
 /** A wire code of the catalog, or any other string a network passes on ("Errors": check `error.code`). */
@@ -61,6 +61,17 @@ export class APIError extends SocialPubError {
   get fileId(): string | undefined {
     const value = this.fields['file_id'];
     return typeof value === 'string' ? value : undefined;
+  }
+
+  /**
+   * Top-level `service` of an answer that made a post record although it failed: a refusal by the
+   * network ("The service ids field"). Absent on refusals answered before a post was recorded.
+   */
+  get service(): ServiceIds | undefined {
+    const body = this.body;
+    if (typeof body !== 'object' || body === null || !('service' in body)) return undefined;
+    const service = (body as { service: unknown }).service;
+    return typeof service === 'object' && service !== null ? (service as ServiceIds) : undefined;
   }
 
   /** `error.profiles` of 403 `account_not_found`. */

@@ -22,6 +22,6 @@ export { publishKindOf, toPublishOutcome } from './resources/publish-outcome.js'
 export { type TokenParams, type UploadLinkParams, Uploads } from './resources/uploads.js';
 export { type WaitOptions, WaitTimeoutError } from './resources/wait.js';
 export { backoffSeconds, decideRetry, isRetryable, type RetryDecision, type Sleep } from './retry.js';
-export type { APIResponse, RequestOptions } from './transport.js';
+export type { APIResponse, RequestOptions, RetryEvent } from './transport.js';
 export type * from './types.js';
 export type { UploadMediaOptions, UploadProgress, UploadSource } from './upload/upload-types.js';

@@ -29,7 +29,9 @@ export function backoffSeconds(retryIndex: number, random: () => number = Math.r
   return delay * (1 - 0.25 * random());
 }
 
-export type RetryDecision = { retry: false } | { retry: true; waitSeconds: number };
+export type RetryDecision =
+  | { retry: false }
+  | { retry: true; waitSeconds: number /** the service's figure, not backoff */; askedByService: boolean };
 
 /**
  * Whether to send again after `error` on retry number `retryIndex` (0 for the first retry), and how
@@ -41,9 +43,9 @@ export function decideRetry(error: SocialPubError, retryIndex: number, policy: R
   const asked = error instanceof APIError ? askedWaitSeconds(error) : undefined;
   if (asked !== undefined) {
     if (asked > policy.maxRetryWaitSeconds) return { retry: false };
-    return { retry: true, waitSeconds: asked };
+    return { retry: true, waitSeconds: asked, askedByService: true };
   }
-  return { retry: true, waitSeconds: backoffSeconds(retryIndex, policy.random) };
+  return { retry: true, waitSeconds: backoffSeconds(retryIndex, policy.random), askedByService: false };
 }
 
 /** `Retry-After` (header or body), else the document's figure for the code (e.g. 5 for `idempotency_in_progress`). */

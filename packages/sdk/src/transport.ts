@@ -37,6 +37,20 @@ export interface APIResponse<T> {
   headers: Headers;
 }
 
+/** What the client is about to wait for before sending a request again (`onRetry`). */
+export interface RetryEvent {
+  method: APIRequest['method'];
+  path: string;
+  /** The failure being retried: an APIError (status, code) or a connection error. */
+  error: SocialPubError;
+  /** 1 for the first resend. */
+  retry: number;
+  maxRetries: number;
+  waitSeconds: number;
+  /** True when the wait is the service's `Retry-After` (or the document's figure for the code), not backoff. */
+  askedByService: boolean;
+}
+
 export interface TransportConfig {
   apiKey: string;
   baseURL: string;
@@ -45,6 +59,8 @@ export interface TransportConfig {
   defaultHeaders: Record<string, string>;
   retry: RetryPolicy;
   sleep: Sleep;
+  /** Told before every wait-then-resend, so a caller can say what it waits for (the CLI does, on stderr). */
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 
 function searchParamsOf(query: Record<string, QueryValue> | undefined): URLSearchParams {
@@ -86,6 +102,15 @@ export class Transport {
         if (!(error instanceof SocialPubError) || error instanceof APIUserAbortError) throw error;
         const decision = decideRetry(error, retryIndex, policy);
         if (!decision.retry) throw error;
+        this.config.onRetry?.({
+          method: request.method,
+          path: request.path,
+          error,
+          retry: retryIndex + 1,
+          maxRetries: policy.maxRetries,
+          waitSeconds: decision.waitSeconds,
+          askedByService: decision.askedByService,
+        });
         await this.sleep(decision.waitSeconds * 1000, signal);
       }
     }

@@ -61,6 +61,14 @@ describe('error body families', () => {
     expect(error.parameter).toBe('limit');
   });
 
+  it('reads top-level service of a network refusal that made a post record', () => {
+    const service = { post_id: 'p1', scheduled_post_id: null, status_url: 'http://x/api/v2/posts/p1' };
+    const error = APIError.generate(403, { error: { code: 'x_rejected', message: 'Duplicate.' }, service });
+    expect(error.code).toBe('x_rejected');
+    expect(error.service).toEqual(service);
+    expect(APIError.generate(400, { error: { code: 'bad_request', message: 'no' } }).service).toBeUndefined();
+  });
+
   it('reads 403 account_not_found with its profiles', () => {
     const profiles = [{ profile_id: 'p1', profile_name: 'Demo' }];
     const error = APIError.generate(403, { error: { code: 'account_not_found', message: 'no', profiles } });

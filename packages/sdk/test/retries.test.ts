@@ -1,6 +1,12 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, APIError, backoffSeconds, type PostRequest } from '../src/index.js';
+import {
+  APIConnectionError,
+  APIError,
+  backoffSeconds,
+  type PostRequest,
+  type RetryEvent,
+} from '../src/index.js';
 import { api, BASE, testClient, useMockServer } from './helpers.js';
 
 const server = useMockServer();
@@ -69,6 +75,35 @@ describe('automatic retries ("When to send a request again", rule 7)', () => {
     await expect(client.posts.create(post)).rejects.toBeInstanceOf(APIError);
     expect(seen).toHaveLength(1);
     expect(sleeps).toEqual([]);
+  });
+
+  it('tells onRetry what failed and how long it waits before each resend', async () => {
+    failOnceThenPublish(standard(429, 'rate_limited', { retry_after_seconds: 20 }, { 'Retry-After': '20' }));
+    const events: RetryEvent[] = [];
+    const { client, sleeps } = testClient({ onRetry: (event) => events.push(event) });
+    expect((await client.posts.create(post)).kind).toBe('published');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v2/posts',
+      retry: 1,
+      maxRetries: 2,
+      waitSeconds: 20,
+      askedByService: true,
+    });
+    expect(events[0]?.error).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(sleeps).toEqual([20_000]);
+  });
+
+  it('reports backoff waits after a lost connection as not asked by the service', async () => {
+    failOnceThenPublish(() => HttpResponse.error());
+    const events: RetryEvent[] = [];
+    const { client } = testClient({ onRetry: (event) => events.push(event) });
+    await client.posts.create(post);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.error).toBeInstanceOf(APIConnectionError);
+    expect(events[0]?.askedByService).toBe(false);
+    expect(events[0]?.waitSeconds).toBeGreaterThan(0);
   });
 
   it('stops after maxRetries and throws the last error', async () => {

@@ -2,16 +2,20 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { adminApp } from './admin/index.js';
-import { type Clock, type ClockMode, createClock } from './clock.js';
+import type { Clock, ClockMode } from './clock.js';
+import { AccountClocks } from './clocks/account-clocks.js';
+import { serverClock } from './clocks/server-clock.js';
+import { dashboardApp, wantsHtml } from './dashboard/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
+import { AccountDeletion } from './domain/account-deletion.js';
 import { accountUsage } from './domain/account-usage.js';
 import { MediaService, type MediaServiceSettings } from './domain/media/media-service.js';
 import { type NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
 import { ReadLimiter } from './domain/read-limits.js';
 import { randomToken, sha256Hex } from './domain/secrets.js';
 import { DueWorkRunner } from './due-work.js';
-import { MediaFolder } from './files/media-folder.js';
+import { MediaFolder, type MediaFs } from './files/media-folder.js';
 import { apiKeyAuth } from './http/auth.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
@@ -19,9 +23,17 @@ import { faultInjection } from './http/faults.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
-import { noAccessTokens } from './mcp/access-tokens.js';
+import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
+import {
+  type ClientMetadataFetcher,
+  guardedClientMetadataFetcher,
+  mountOAuth,
+  OAuthAccessTokenVerifier,
+  OAuthClients,
+} from './oauth/index.js';
 import { mountApiRoutes } from './routes/index.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
 import type { Services } from './services.js';
@@ -41,8 +53,16 @@ export interface CreateAppOptions {
   seedDemo?: boolean;
   /** Replace simulated network drivers (a real driver, or a test double). */
   drivers?: Partial<NetworkDrivers>;
+  /** The media folder's file-system layer (tests inject disk faults); node:fs by default. */
+  mediaFs?: MediaFs;
   /** URL import timing and share-link origins (tests shorten the waits). */
   media?: MediaServiceSettings;
+  /** How Client ID Metadata Documents are fetched (tests inject one; default: the public-address guard). */
+  clientMetadataFetcher?: ClientMetadataFetcher;
+  /** Verifies connector access tokens on `/mcp` (tests may inject one; default: oauth/'s real verifier). */
+  accessTokens?: AccessTokenVerifier;
+  /** Browser origins allowed on `/mcp` beside the server's own and loopback pages. */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 export interface SocialpubApp {
@@ -69,13 +89,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const memory = options.memory ?? options.dataDir === undefined;
   const db = openDatabase(memory ? { memory: true } : { file: join(options.dataDir ?? '.', 'socialpub.db') });
   const mediaFolder = memory
-    ? MediaFolder.temporary()
-    : MediaFolder.at(join(options.dataDir ?? '.', 'media'));
+    ? MediaFolder.temporary(options.mediaFs)
+    : MediaFolder.at(join(options.dataDir ?? '.', 'media'), options.mediaFs);
+  const repos = createRepositories(db);
   const clock =
     typeof options.clock === 'object'
       ? options.clock
-      : createClock(options.clock ?? 'system', options.clockStart);
-  const repos = createRepositories(db);
+      : serverClock(repos.settings, options.clock ?? 'system', options.clockStart);
   const dueWork = new DueWorkRunner(clock);
   dueWork.onError = (error, source) => console.error(`[socialpub] due work (${source}) failed:`, error);
   const drivers: NetworkDrivers = {
@@ -86,31 +106,45 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     }),
     ...options.drivers,
   };
+  const clocks = new AccountClocks(repos, clock, dueWork);
   const base = options.publicUrl ?? DEFAULT_BASE_URL;
+  // Set right after `services` (it needs them); read only once requests or start-up run.
+  let accountDeletion: AccountDeletion;
   const services: Services = {
     db,
     repos,
     clock,
+    clocks,
+    get accountDeletion() {
+      return accountDeletion;
+    },
     dueWork,
     drivers,
-    readLimiter: new ReadLimiter(repos, clock),
-    postingOptions: new PostingOptionsService(repos, clock, drivers),
+    readLimiter: new ReadLimiter(repos, clocks),
+    postingOptions: new PostingOptionsService(repos, clocks, drivers),
     mediaFolder,
     urls: { base, storage: options.storageUrl ?? base },
     importAllow: options.importAllow ?? [],
     media: new MediaService({
       repos,
-      clock,
+      clocks,
       dueWork,
       folder: mediaFolder,
       importAllow: options.importAllow ?? [],
       baseUrl: () => services.urls.base,
       settings: options.media ?? {},
     }),
-    accessTokens: noAccessTokens,
+    accessTokens: options.accessTokens ?? noAccessTokens,
     usageContributors: [],
     onClose: [],
   };
+  // The real verifier unless a test injected its own (options.accessTokens).
+  if (!options.accessTokens) services.accessTokens = new OAuthAccessTokenVerifier(services);
+  services.oauthClients = new OAuthClients(
+    services,
+    options.clientMetadataFetcher ?? guardedClientMetadataFetcher(services.importAllow),
+  );
+  accountDeletion = new AccountDeletion(services);
   // Registered first so it runs last: the request log and read counts are written behind the answers.
   services.onClose.push(() => {
     repos.readCounters.flush();
@@ -135,15 +169,22 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.notFound(notFound);
   app.use('*', requestLog(repos.requestLog, clock));
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
+  app.get('/', (c, next) => (wantsHtml(c.req.header('accept')) ? c.redirect('/dashboard', 303) : next()));
+  app.route('/dashboard', dashboardApp(services));
   if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
-  app.use('/api/v2/*', apiKeyAuth(repos));
-  app.use('/legacy/*', apiKeyAuth(repos));
+  app.use('/api/v2/*', apiKeyAuth(repos, clock));
+  app.use('/legacy/*', apiKeyAuth(repos, clock));
   app.use('*', faultInjection(repos.faults));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
+  mountOAuth(app, services, services.oauthClients);
+  app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 
+  // A deletion a crash interrupted is finished before any due work of that account could run.
+  await accountDeletion.recover();
   startPostsArea(services);
   services.usageContributors.push(accountUsage(services));
   dueWork.start();
@@ -159,6 +200,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       if (closed) return;
       closed = true;
       await dueWork.stop();
+      await services.clocks.stop();
       for (const hook of [...services.onClose].reverse()) await hook();
       db.close();
       mediaFolder.close();

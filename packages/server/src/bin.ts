@@ -1,9 +1,16 @@
 #!/usr/bin/env node
+import { createRequire } from 'node:module';
+import { isBackupCommand, runBackupCommand } from './backup/backup-command.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
 import { startServer } from './start-server.js';
 
 /** `socialpub-server`: the reference server on one port (reference-server.md). */
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (isBackupCommand(argv)) {
+    process.exitCode = await runBackupCommand(argv);
+    return;
+  }
   let config: ReturnType<typeof parseConfig>;
   try {
     config = parseConfig();
@@ -16,6 +23,12 @@ async function main(): Promise<void> {
   }
   if (config.help) {
     console.log(USAGE);
+    return;
+  }
+  if (config.version) {
+    // src/bin.ts and the built dist/bin.js both sit one folder below the package's package.json.
+    const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+    console.log(version);
     return;
   }
   const running = await startServer({ ...config, seedDemo: true });

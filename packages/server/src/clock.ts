@@ -37,9 +37,12 @@ export class ClockBackwardsError extends Error {
 export class VirtualClock implements Clock {
   readonly mode = 'virtual' as const;
   #now: number;
+  /** Called after every move: a persisted clock writes its time here (never moves back on restart). */
+  onMove: ((now: Date) => void) | undefined;
 
-  constructor(start?: Date) {
+  constructor(start?: Date, onMove?: (now: Date) => void) {
     this.#now = start ? start.getTime() : globalThis.Date.now();
+    this.onMove = onMove;
   }
 
   now(): Date {
@@ -49,7 +52,9 @@ export class VirtualClock implements Clock {
   set(date: Date): void {
     if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date for the virtual clock.');
     if (date.getTime() < this.#now) throw new ClockBackwardsError(this.now(), date);
+    if (date.getTime() === this.#now) return;
     this.#now = date.getTime();
+    this.onMove?.(this.now());
   }
 
   advance(seconds: number): void {

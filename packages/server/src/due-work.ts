@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Clock, isVirtualClock } from './clock.js';
+import { type ClockScope, SERVER_CLOCK_SCOPE } from './clocks/clock-scope.js';
 
 /**
  * Work that becomes due at a time: scheduled posts, link and token expiry, figure collection,
@@ -8,17 +9,22 @@ import { type Clock, isVirtualClock } from './clock.js';
  */
 export interface DueWorkSource {
   readonly name: string;
-  /** Earliest time something of this source is due, or null when nothing is waiting. */
-  nextDueAt(): Date | null;
-  /** Runs the earliest due item (its due time is at or before `now`). */
-  runNext(now: Date): Promise<void> | void;
+  /**
+   * True when the source filters its items by the scope's clock (accounts on a test clock, or on
+   * the server's clock). Only such sources run on test clocks; any other runs on the server's clock.
+   */
+  readonly perClock?: boolean;
+  /** Earliest time something of this source on the scope's clock is due, or null when nothing is waiting. */
+  nextDueAt(scope: ClockScope): Date | null;
+  /** Runs the earliest due item on the scope's clock (its due time is at or before `now`). */
+  runNext(now: Date, scope: ClockScope): Promise<void> | void;
   /**
    * Optional: runs, in due order, up to `max` items due at or before `upTo`; returns how many ran.
    * A busy minute (10,000 posts due together) is then served with one query per batch instead of
    * every source being asked for its next due time per item; the source may run items of
    * independent owners concurrently.
    */
-  runDue?(upTo: Date, max: number): Promise<number> | number;
+  runDue?(upTo: Date, max: number, scope: ClockScope): Promise<number> | number;
 }
 
 interface OneOff {
@@ -41,9 +47,15 @@ const MAX_ITEMS_PER_PASS = 100_000;
 /** The system-clock timer looks at least this often, so database sources need no wake-up call. */
 const SYSTEM_TICK_MS = 1000;
 
+/**
+ * Runs the due work of one clock: the server's clock, or one test clock. Every runner of a server
+ * shares one list of sources; each asks them only for the items of its own clock's accounts, and
+ * each has its own queue, so moving a test clock never waits for (nor runs) the server's work.
+ */
 export class DueWorkRunner {
   readonly #clock: Clock;
-  readonly #sources: DueWorkSource[] = [];
+  readonly #scope: ClockScope;
+  readonly #sources: DueWorkSource[];
   readonly #oneOffs = new Map<string, OneOff>();
   #seq = 0;
   #chain: Promise<unknown> = Promise.resolve();
@@ -51,8 +63,21 @@ export class DueWorkRunner {
   #stopped = false;
   onError: (error: unknown, source: string) => void = () => {};
 
-  constructor(clock: Clock) {
+  constructor(clock: Clock, scope: ClockScope = SERVER_CLOCK_SCOPE, sharedSources: DueWorkSource[] = []) {
     this.#clock = clock;
+    this.#scope = scope;
+    this.#sources = sharedSources;
+  }
+
+  get clock(): Clock {
+    return this.#clock;
+  }
+
+  /** A runner for a test clock over the same sources (only those that filter by clock). */
+  forTestClock(clock: Clock, clockId: string): DueWorkRunner {
+    const runner = new DueWorkRunner(clock, { clockId }, this.#sources);
+    runner.onError = (error, source) => this.onError(error, source);
+    return runner;
   }
 
   addSource(source: DueWorkSource): void {
@@ -137,10 +162,12 @@ export class DueWorkRunner {
         };
       }
     }
+    const scope = this.#scope;
     for (const source of this.#sources) {
-      const at = source.nextDueAt()?.getTime();
+      if (scope.clockId !== null && !source.perClock) continue;
+      const at = source.nextDueAt(scope)?.getTime();
       if (at === undefined || (best && at >= best.at)) continue;
-      best = { at, seq: -1, name: source.name, run: (now) => source.runNext(now), source };
+      best = { at, seq: -1, name: source.name, run: (now) => source.runNext(now, scope), source };
     }
     return best;
   }
@@ -157,7 +184,7 @@ export class DueWorkRunner {
           // A moving (virtual) clock stands at each due time in turn, so a batch takes only the items
           // due at this instant; a real clock is past all of them, so it takes everything due now.
           const upTo = moveTo ? next.at : limit();
-          count += Math.max(1, await batch(new Date(upTo), MAX_ITEMS_PER_PASS - count));
+          count += Math.max(1, await batch(new Date(upTo), MAX_ITEMS_PER_PASS - count, this.#scope));
           continue;
         }
         await next.run(this.#clock.now());

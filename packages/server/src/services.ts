@@ -1,6 +1,8 @@
 import type { Clock } from './clock.js';
+import type { AccountClocks } from './clocks/account-clocks.js';
 import type { Database } from './db/database.js';
 import type { Repositories } from './db/repositories.js';
+import type { AccountDeletion } from './domain/account-deletion.js';
 import type { MediaService } from './domain/media/media-service.js';
 import type { NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
 import type { ReadLimiter } from './domain/read-limits.js';
@@ -8,6 +10,7 @@ import type { UploadLinksService } from './domain/uploads/upload-links-service.j
 import type { DueWorkRunner } from './due-work.js';
 import type { MediaFolder } from './files/media-folder.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
+import type { OAuthClients } from './oauth/clients.js';
 
 /** Public addresses (reference-server.md, Addresses). */
 export interface ServerUrls {
@@ -24,7 +27,13 @@ export type UsageContributor = (accountId: string, now: Date) => Record<string, 
 export interface Services {
   db: Database;
   repos: Repositories;
+  /** The server's clock: only for what belongs to no account. An account's time: `clocks.forAccount(id)`. */
   clock: Clock;
+  /** One clock per account (the server's or a test clock) and the due work of each clock. */
+  clocks: AccountClocks;
+  /** DELETE /admin/v1/accounts/{id} and the start-up pass that finishes interrupted deletions. */
+  accountDeletion: AccountDeletion;
+  /** Due work on the server's clock (accounts on a test clock: `clocks.dueWorkFor(accountId)`). */
   dueWork: DueWorkRunner;
   drivers: NetworkDrivers;
   readLimiter: ReadLimiter;
@@ -39,6 +48,8 @@ export interface Services {
   uploadLinks?: UploadLinksService;
   /** Connector access tokens for `/mcp` (oauth/ replaces the default that accepts none). */
   accessTokens: AccessTokenVerifier;
+  /** The apps known to the authorization server (registered, or by metadata document); set by createApp. */
+  oauthClients?: OAuthClients;
   usageContributors: UsageContributor[];
   /** Called on close, last registered first (timers of later areas, open files). */
   onClose: Array<() => void | Promise<void>>;

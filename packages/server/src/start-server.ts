@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { bannerLines } from './start-banner.js';
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -17,7 +18,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export type StartServerConfig = Partial<ServerConfig> & Pick<CreateAppOptions, 'seedDemo' | 'drivers'>;
+export type StartServerConfig = Partial<ServerConfig> &
+  Pick<CreateAppOptions, 'seedDemo' | 'drivers' | 'clientMetadataFetcher'>;
 
 export async function startServer(
   config: StartServerConfig,
@@ -34,11 +36,13 @@ export async function startServer(
     importAllow: config.importAllow ?? [],
     seedDemo: config.seedDemo ?? true,
     ...(config.drivers ? { drivers: config.drivers } : {}),
+    ...(config.clientMetadataFetcher ? { clientMetadataFetcher: config.clientMetadataFetcher } : {}),
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve(
       {
-        fetch: socialpub.fetch,
+        // Read on every request, so an embedding process (the test suites) may wrap `app.fetch`.
+        fetch: (request, env) => socialpub.app.fetch(request, env),
         hostname: host,
         port: config.port ?? 8787,
         // Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout.
@@ -55,17 +59,7 @@ export async function startServer(
   socialpub.services.urls.base = url;
   if (!config.storageUrl) socialpub.services.urls.storage = url;
 
-  log(`socialpub reference server listening on ${url}`);
-  log(`  API        ${url}/api/v2`);
-  log(`  MCP        ${url}/mcp`);
-  log(`  OpenAPI    ${url}/openapi.yaml`);
-  if (socialpub.demo) {
-    log('  Demo account created (shown only on this first start):');
-    log(`    API key      ${socialpub.demo.apiKey}`);
-    log('    dashboard    demo@example.com / demo-password');
-  }
-  if (socialpub.generatedAdminToken) log(`    admin token  ${socialpub.generatedAdminToken}`);
-  if (socialpub.adminEnabled) log(`  Admin API  ${url}/admin/v1`);
+  for (const line of bannerLines(url, socialpub)) log(line);
 
   let closing: Promise<void> | null = null;
   const close = () => {

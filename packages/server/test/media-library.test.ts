@@ -159,10 +159,27 @@ describe('GET /api/v2/media/files', () => {
 
   it('answers 400 for a cursor of another list', async () => {
     const secret = t.services.media.cursorSecret();
-    const foreign = encodeCursor({ u: CLOCK_START.toISOString(), f: randomUUID() }, secret, 'posts');
+    const foreign = encodeCursor(
+      { u: CLOCK_START.toISOString(), f: randomUUID() },
+      secret,
+      'posts',
+      account.accountId,
+    );
     const { res, body } = await list(`?cursor=${foreign}`);
     expect(res.status).toBe(400);
     expect(body.error?.parameter).toBe('cursor');
+  });
+
+  it("answers 400 naming cursor for another account's cursor", async () => {
+    const other = await accountWithProfile(t, {});
+    for (let i = 0; i < 3; i++)
+      insertFile(`theirs-${i}.jpg`, minutesAgo(i + 1), { accountId: other.accountId });
+    const theirs = (await list('?limit=1', other.apiKey)).body.next_cursor ?? '';
+    expect(theirs).not.toBe('');
+    const { res, body } = await list(`?cursor=${theirs}`);
+    expect(res.status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'bad_request', parameter: 'cursor' });
+    expect((await list(`?cursor=${theirs}`, other.apiKey)).res.status).toBe(200);
   });
 
   it("does not show another account's files", async () => {

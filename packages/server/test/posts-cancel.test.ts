@@ -108,13 +108,20 @@ describe('DELETE /api/v2/posts/{id}', () => {
     expect(t.services.repos.scheduledPosts.get(theirs)?.outcome).toBe('waiting');
   });
 
-  it.each([
-    ['/api/v2/posts', 'bad_request'],
-    ['/legacy/posts', 'api_error'],
-  ])('answers 400 for a non-UUID id on %s with %s', async (prefix, code) => {
-    const { status, body } = await cancel<ErrorBody>('12345', prefix);
-    expect(status).toBe(400);
-    expect(body.error.code).toBe(code);
+  // "The older posts address takes DELETE on /{id} with the same answers."
+  it.each(['/api/v2/posts', '/legacy/posts'])(
+    'answers 400 bad_request with parameter id for a non-UUID id on %s',
+    async (prefix) => {
+      const { status, body } = await cancel<ErrorBody>('12345', prefix);
+      expect(status).toBe(400);
+      expect(body.error).toMatchObject({ code: 'bad_request', parameter: 'id' });
+    },
+  );
+
+  it('keeps the older address its own 401 api_error on DELETE', async () => {
+    const res = await t.api('DELETE', '/legacy/posts/12345', 'sp_live_unknown');
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('api_error');
   });
 
   it.each([

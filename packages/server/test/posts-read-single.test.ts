@@ -74,6 +74,21 @@ describe('GET /api/v2/posts/{id}', () => {
     expect(body.figures?.not_reported).not.toContain(reportedOne);
   });
 
+  it('reports simulate.figures set through the admin API exactly, also figures the network does not report by default', async () => {
+    const unreported = FIGURE_NAMES.filter((name) => !networkRules('x').reportedFigures.includes(name));
+    const [reportedOne] = networkRules('x').reportedFigures;
+    if (unreported.length === 0 || !reportedOne)
+      throw new Error('x reports every figure: pick another network');
+    const figures = Object.fromEntries(unreported.map((name, i) => [name, 10 + i]));
+    await setSimulate(t, fx, 'x', { figures });
+    const id = insertScheduled(t, fx, { inSeconds: 61 });
+    await advance(t, 61);
+    const postId = t.services.repos.postRecords.listForScheduledPost(id)[0]?.id ?? '';
+    const { body } = await read(postId);
+    expect(body.figures?.metrics).toMatchObject({ ...figures, [reportedOne]: null });
+    expect(body.figures?.not_reported).toEqual(FIGURE_NAMES.filter((name) => !unreported.includes(name)));
+  });
+
   it('collects figures every 6 hours and stops after 7 days', async () => {
     const postId = insertPost(t, fx, { platform: 'youtube' });
     const publishedAt = t.services.clock.now().getTime();

@@ -177,6 +177,17 @@ describe('GET /api/v2/posts', () => {
     }
   });
 
+  it("answers 400 bad_request naming cursor for another account's cursor on the same server", async () => {
+    const otherFx = await accountWithProfile(t, { x: {} });
+    for (let i = 0; i < 2; i++) insertPost(t, otherFx, { at: minutesAgo(i + 1) });
+    const theirs = (await getJson<Page>(t, otherFx.apiKey, '/api/v2/posts?limit=1')).body.next_cursor ?? '';
+    expect(theirs).not.toBe('');
+    const { status, body } = await getJson<ErrorBody>(t, fx.apiKey, `/api/v2/posts?cursor=${theirs}`);
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'bad_request', parameter: 'cursor' });
+    expect((await getJson<Page>(t, otherFx.apiKey, `/api/v2/posts?cursor=${theirs}`)).status).toBe(200);
+  });
+
   it('lists each network post of a scheduled post that went out instead of the scheduled post', async () => {
     const scheduled = insertScheduled(t, fx, { platforms: ['x', 'linkedin'], inSeconds: 61 });
     await advance(t, 61);

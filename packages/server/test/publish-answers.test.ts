@@ -98,18 +98,20 @@ describe('POST /api/v2/posts answers (Responses)', () => {
     expect(postingState(t).post_records).toBe(1);
   });
 
-  it('passes a network refusal on with its status, code and message, and service', async () => {
+  it('passes a network refusal on with its status, code and message, and service at the top level', async () => {
     await simulate('x', {
       next: [{ outcome: 'failed', error: { status: 403, code: 'x_rejected', message: 'Duplicate text.' } }],
     });
     const a = await sendPost(t, f.apiKey, text('x'));
     expect(a.status).toBe(403);
-    expect(a.body.error).toMatchObject({
-      code: 'x_rejected',
-      message: 'Duplicate text.',
-      service: { post_id: expect.any(String) },
+    expect(a.body.error).toEqual({ code: 'x_rejected', message: 'Duplicate text.' });
+    const service = a.body['service'] as { post_id: string; scheduled_post_id: null; status_url: string };
+    expect(service).toEqual({
+      post_id: expect.any(String),
+      scheduled_post_id: null,
+      status_url: `http://127.0.0.1:8787/api/v2/posts/${service.post_id}`,
     });
-    const id = (a.body.error?.['service'] as { post_id: string } | undefined)?.post_id;
+    const id = service.post_id;
     expect(record(id)).toMatchObject({ status: 'failed', errorMessage: 'Duplicate text.' });
     // `next` was used once: the standing behaviour (success) applies again after the wait.
     await advance(t, 20);

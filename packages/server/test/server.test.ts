@@ -14,7 +14,7 @@ describe('startServer', () => {
       expect(running.port).toBeGreaterThan(0);
       expect(await (await fetch(`${running.url}/health`)).json()).toEqual({ status: 'ok' });
       const printed = lines.join('\n');
-      expect(printed).toContain(`${running.url}/mcp`);
+      expect(printed).toContain(`${running.url}/api/v2`);
       expect(printed).toContain(running.socialpub.demo?.apiKey);
       const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
       await fetch(`${running.url}/admin/v1/faults`, {

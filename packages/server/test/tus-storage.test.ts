@@ -115,6 +115,9 @@ describe('storage endpoint (TUS 1.0.0)', () => {
       method: 'HEAD',
     });
     expect(res.status).toBe(401);
+    // A HEAD answer has no body, so it names no content type.
+    expect(res.headers.get('content-type')).toBeNull();
+    expect(await res.text()).toBe('');
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'GET'])(

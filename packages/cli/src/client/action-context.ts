@@ -6,6 +6,7 @@ import { type Colors, colorsFor } from '../output/colors.js';
 import { EXIT_STATUS } from '../output/exit-status.js';
 import { handleError } from '../output/handle-error.js';
 import { RawCapture } from '../output/raw-capture.js';
+import { retryNote } from '../output/retry-note.js';
 
 /** What a command's action gets: its flags, output helpers and a client built on first use. */
 export interface ActionContext {
@@ -60,6 +61,7 @@ export function createActionContext(command: Command): ActionContext & { apiKey(
         ...(value.timeoutMs === undefined ? {} : { timeout: value.timeoutMs }),
         ...(value.maxRetries === undefined ? {} : { maxRetries: value.maxRetries }),
         fetch: capture.fetch,
+        onRetry: (event) => process.stderr.write(`${retryNote(event)}\n`),
       });
     },
     print: (text) => process.stdout.write(`${text}\n`),
@@ -77,6 +79,13 @@ export async function runAction(
   try {
     await body(context);
   } catch (error) {
-    await handleError(error, context.apiKey() ?? context.flags.apiKey);
+    // --json: a script gets the service's error answer on stdout exactly as it came, as for success.
+    if (context.json) {
+      const answer = context.capture.errorAnswerFor(error);
+      if (answer !== undefined) process.stdout.write(`${answer}\n`);
+    }
+    await handleError(error, context.apiKey() ?? context.flags.apiKey, {
+      method: context.capture.lastMethod,
+    });
   }
 }

@@ -4,8 +4,11 @@
  */
 export class RawCapture {
   last: { status: number; text: string } | undefined;
+  /** The method of the last request sent, answered or not (the advice after a lost answer depends on it). */
+  lastMethod: string | undefined;
 
   readonly fetch: typeof fetch = async (input, init) => {
+    this.lastMethod = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const response = await globalThis.fetch(input, init);
     const text = await response.clone().text();
     this.last = { status: response.status, text };
@@ -17,5 +20,16 @@ export class RawCapture {
     const text = this.last?.text;
     if (text !== undefined && text.trim() !== '') return text.trim();
     return JSON.stringify(fallback);
+  }
+
+  /**
+   * The body of the answer `error` was made from, as received: only when the last answer carried
+   * the error's status and a body (a lost connection or a CLI-side refusal has no answer to print).
+   */
+  errorAnswerFor(error: unknown): string | undefined {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status !== 'number' || this.last?.status !== status) return undefined;
+    const text = this.last.text.trim();
+    return text === '' ? undefined : text;
   }
 }

@@ -133,6 +133,15 @@ export const LIMITS = {
     free: 80,
     withoutAllowance: 500,
   },
+  /**
+   * JSON request bodies (the reference server's own rule, every JSON address: API, admin, MCP,
+   * dashboard). No valid body nests deeper than about eight levels (an MCP call wrapping a post
+   * with its options); 64 leaves room for any honest client while bounding every walk over the
+   * parsed value, and a deeper body is refused with the address's 400 before anything reads it.
+   */
+  jsonBody: {
+    maxNestingDepth: 64,
+  },
   /** Retry-After values the document fixes for 503 and 504 answers. */
   retryAfter: {
     callerCheckUnavailableSeconds: 5,

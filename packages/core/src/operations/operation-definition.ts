@@ -9,6 +9,8 @@ export type OperationSecurity = 'apiKey' | 'uploadToken' | 'admin' | 'none';
 
 export interface OperationRequest {
   body?: z.ZodType;
+  /** A body that is not JSON (the tus PATCH): its media type, sent as is. */
+  rawBody?: { contentType: string; description: string };
   /** True when the body may be left out (POST .../token). */
   bodyOptional?: boolean;
   query?: z.ZodType;
@@ -39,6 +41,20 @@ export interface OperationDefinition {
   path: string;
   /** The older address when it accepts this request (reference-server.md, Addresses). */
   legacyPath?: string;
+  /**
+   * How the older address's answers differ: its own refusal codes by status (401, 400, 405
+   * `api_error`) and its error body, when it differs from the current address's.
+   */
+  legacy?: {
+    errorsByStatus?: Readonly<Record<number, readonly ErrorCode[]>>;
+    errorBody?: z.ZodType;
+  };
+  /**
+   * "Errors from a network are passed on with the network's status, code and message": an error
+   * answer of this operation may carry any status from 400 to 599 and any code a network gives,
+   * beside the ones listed.
+   */
+  passesNetworkErrors?: boolean;
   summary: string;
   description: string;
   tags: readonly string[];

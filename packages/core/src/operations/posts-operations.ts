@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { StandardErrorBodySchema } from '../schemas/error-body.js';
+import {
+  LegacyPostErrorBodySchema,
+  PostErrorBodySchema,
+  StandardErrorBodySchema,
+} from '../schemas/error-body.js';
 import { PostListPageSchema, PostListQuerySchema, PostReadResponseSchema } from '../schemas/post-list.js';
 import { PostRequestBodySchema } from '../schemas/post-request.js';
 import {
@@ -38,6 +42,12 @@ export const createPost: OperationDefinition = defineOperation(
     method: 'POST',
     path: '/api/v2/posts',
     legacyPath: '/legacy/posts',
+    // "Older addresses": its own refusals use api_error (401 key, 400 JSON and fields, 405).
+    legacy: {
+      errorsByStatus: { 400: ['api_error'], 401: ['api_error'], 405: ['api_error'] },
+      errorBody: LegacyPostErrorBodySchema,
+    },
+    passesNetworkErrors: true,
     summary: 'Publish, queue or schedule a post (or validate it)',
     description:
       'One request goes to one network from one profile. `post.scheduledFor` more than 60 seconds ahead ' +
@@ -140,7 +150,7 @@ export const createPost: OperationDefinition = defineOperation(
       RETRY_AUTOMATIC,
     ],
   },
-  StandardErrorBodySchema,
+  PostErrorBodySchema,
 );
 
 export const listPosts: OperationDefinition = defineOperation(
@@ -186,6 +196,8 @@ export const cancelPost: OperationDefinition = defineOperation(
     method: 'DELETE',
     path: '/api/v2/posts/{id}',
     legacyPath: '/legacy/posts/{id}',
+    // The same answers as the current address, but the key check and other methods are its own.
+    legacy: { errorsByStatus: { 401: ['api_error'], 405: ['api_error'] } },
     summary: 'Cancel a scheduled post',
     description: 'Cancels a post that has not gone out, whoever scheduled it. Cancelling twice is safe.',
     tags: ['posts'],
@@ -195,7 +207,7 @@ export const cancelPost: OperationDefinition = defineOperation(
     responses: { 200: { description: 'Cancelled (or already cancelled).', schema: CancelResponseSchema } },
     errorsByStatus: {
       400: ['bad_request'],
-      401: ['unauthorized', 'api_error'],
+      401: ['unauthorized'],
       404: ['post_not_found'],
       405: ['method_not_allowed'],
       409: ['not_cancellable'],

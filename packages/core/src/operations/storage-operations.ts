@@ -100,7 +100,14 @@ export const storagePatch: OperationDefinition = defineOperation(
     description:
       'Pieces of exactly `chunk_size` bytes (the last shorter) with Content-Type application/offset+octet-stream. ' +
       'A client never creates the upload.',
-    request: { params: FileIdParamsSchema, headers: TusHeadersSchema },
+    request: {
+      params: FileIdParamsSchema,
+      headers: TusHeadersSchema,
+      rawBody: {
+        contentType: 'application/offset+octet-stream',
+        description: 'The bytes of the piece, from Upload-Offset on.',
+      },
+    },
     responses: { 204: { description: 'Stored.', headers: { 'Upload-Offset': 'The new offset.' } } },
     errorsByStatus: {
       ...STORAGE_TOKEN,

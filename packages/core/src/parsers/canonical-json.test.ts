@@ -29,6 +29,19 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson(cyclic)).toThrow(TypeError);
   });
 
+  it.each([2_000, 100_000])('writes a value nested %i levels deep without overflowing the stack', (depth) => {
+    const text = `${'{"b":['.repeat(depth)}1${']}'.repeat(depth)}`;
+    expect(canonicalJson(JSON.parse(text))).toBe(text);
+  });
+
+  it('writes a deep value the same as JSON.stringify of its sorted form', () => {
+    let nested: unknown = 'leaf';
+    for (let i = 0; i < 500; i++) nested = { z: i, a: [nested] };
+    let sorted: unknown = 'leaf';
+    for (let i = 0; i < 500; i++) sorted = { a: [sorted], z: i };
+    expect(canonicalJson(nested)).toBe(JSON.stringify(sorted));
+  });
+
   it('gives the same string for any order of the same keys', () => {
     const entries = fc.uniqueArray(fc.tuple(fc.string(), fc.jsonValue()), {
       selector: ([k]) => k,

@@ -1,47 +1,99 @@
 /**
- * Serialises a JSON value with object keys sorted (by UTF-16 code units, recursively; arrays keep
- * their order), so two bodies that differ only in field order have the same identity: "Same key
- * and same JSON body (field order irrelevant)" (Endpoints, Idempotency, rule 1).
+ * Serialises a JSON value with object keys sorted (by UTF-16 code units, at every level; arrays
+ * keep their order), so two bodies that differ only in field order have the same identity: "Same
+ * key and same JSON body (field order irrelevant)" (Endpoints, Idempotency, rule 1).
  *
  * Follows `JSON.stringify` for everything else: `toJSON` is called, `undefined`, functions and
  * symbols are left out of objects and become `null` in arrays, non-finite numbers become `null`,
  * and a bigint or a cycle throws a TypeError. A top-level value with no JSON form gives `null`.
+ *
+ * The walk keeps its own stack instead of recursing, so a value nested 100,000 levels deep is
+ * written like any other (issue 13: a recursive walk overflowed the call stack and answered 500).
  */
-export function canonicalJson(value: unknown): string {
-  return write(value, new Set()) ?? 'null';
+interface Frame {
+  readonly source: object;
+  /** Sorted keys of an object; null for an array. */
+  readonly keys: string[] | null;
+  readonly size: number;
+  /** How many children have been handed out so far. */
+  index: number;
+  /** How many members were written (an object leaves out members without a JSON form). */
+  written: number;
 }
 
-function write(input: unknown, seen: Set<object>): string | undefined {
-  const value = hasToJson(input) ? input.toJSON() : input;
-  if (value === null) return 'null';
+export function canonicalJson(input: unknown): string {
+  // One output list, appended in order: building each level as a string of its children would
+  // copy the inner text once per level, quadratic in the depth.
+  const out: string[] = [];
+  const seen = new Set<object>();
+  const stack: Frame[] = [];
+  if (!writeValue(resolve(input), out, stack, seen)) return 'null';
+  for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
+    if (top.index >= top.size) {
+      stack.pop();
+      seen.delete(top.source);
+      out.push(top.keys === null ? ']' : '}');
+      continue;
+    }
+    const index = top.index++;
+    if (top.keys === null) {
+      if (index > 0) out.push(',');
+      if (!writeValue(resolve((top.source as unknown[])[index]), out, stack, seen)) out.push('null');
+      continue;
+    }
+    const key = top.keys[index] as string;
+    const value = resolve((top.source as Record<string, unknown>)[key]);
+    if (!hasJsonForm(value)) continue;
+    out.push(top.written++ > 0 ? ',' : '', JSON.stringify(key), ':');
+    writeValue(value, out, stack, seen);
+  }
+  return out.join('');
+}
+
+function resolve(input: unknown): unknown {
+  return hasToJson(input) ? input.toJSON() : input;
+}
+
+function hasJsonForm(value: unknown): boolean {
+  const type = typeof value;
+  return (
+    value === null ||
+    type === 'string' ||
+    type === 'boolean' ||
+    type === 'number' ||
+    type === 'object' ||
+    type === 'bigint'
+  );
+}
+
+/** Writes a scalar, or opens a container (pushing its frame); false when it has no JSON form. */
+function writeValue(value: unknown, out: string[], stack: Frame[], seen: Set<object>): boolean {
+  if (value === null) {
+    out.push('null');
+    return true;
+  }
   switch (typeof value) {
     case 'string':
     case 'boolean':
-      return JSON.stringify(value);
+      out.push(JSON.stringify(value));
+      return true;
     case 'number':
-      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+      out.push(Number.isFinite(value) ? JSON.stringify(value) : 'null');
+      return true;
     case 'bigint':
       throw new TypeError('canonicalJson: a bigint has no JSON form');
     case 'object':
       break;
     default:
-      return undefined;
+      return false;
   }
   if (seen.has(value)) throw new TypeError('canonicalJson: the value contains a cycle');
   seen.add(value);
-  try {
-    if (Array.isArray(value)) {
-      return `[${value.map((item) => write(item, seen) ?? 'null').join(',')}]`;
-    }
-    const parts: string[] = [];
-    for (const key of Object.keys(value).sort()) {
-      const written = write((value as Record<string, unknown>)[key], seen);
-      if (written !== undefined) parts.push(`${JSON.stringify(key)}:${written}`);
-    }
-    return `{${parts.join(',')}}`;
-  } finally {
-    seen.delete(value);
-  }
+  const keys = Array.isArray(value) ? null : Object.keys(value).sort();
+  const size = keys === null ? (value as unknown[]).length : keys.length;
+  out.push(keys === null ? '[' : '{');
+  stack.push({ source: value, keys, size, index: 0, written: 0 });
+  return true;
 }
 
 function hasToJson(value: unknown): value is { toJSON: () => unknown } {

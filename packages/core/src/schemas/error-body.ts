@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServiceIdsSchema } from './common.js';
 
 // Schemas of the three error shapes ("Errors", Shapes), for the OpenAPI document. Their types are
 // declared once in `errors/error-bodies.ts`; these describe the same bodies.
@@ -40,3 +41,30 @@ export const UploadLinkErrorBodySchema = z
     }),
   })
   .meta({ description: 'Upload links: what to do next and whether a retry can help.' });
+
+/**
+ * POST /posts: a failure the network reported made a post record, so its answer carries top-level
+ * `service` beside `error` ("The service ids field"); refusals answered before a record have none.
+ */
+export const PostErrorBodySchema = z
+  .object({
+    error: StandardErrorBodySchema.shape.error,
+    service: ServiceIdsSchema.optional().meta({
+      description: 'Present when a post record was made (a failure the network reported).',
+    }),
+  })
+  .meta({ description: 'Posts: the standard error shape, with `service` when a post record was made.' });
+
+/**
+ * The older posts address passes a network's error without an added `error.code`: when the network
+ * gave none, `error` holds only the message ("Endpoints", Older addresses).
+ */
+export const LegacyPostErrorBodySchema = z
+  .object({
+    error: z.looseObject({
+      code: z.string().optional().meta({ description: 'Absent when the network gave no code.' }),
+      message: z.string(),
+    }),
+    service: ServiceIdsSchema.optional(),
+  })
+  .meta({ description: 'The older posts address: `error.code` is left out when the network gave none.' });

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { accountView, createAccount, patchAccount } from '../domain/accounts.js';
 import { issueApiKey, revokeApiKey } from '../domain/api-keys.js';
 import { addDashboardFile, libraryItemView } from '../domain/dashboard-media.js';
-import { handleFrom, profileRecord } from '../domain/profiles.js';
+import { createProfile, profileRecord } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { adminBody, adminNotFound } from './admin-body.js';
@@ -19,7 +18,7 @@ const DASHBOARD_UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** Admin rows for accounts, keys, profiles, the outbox and dashboard media (reference-server.md). */
 export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
-  const { repos, clock } = services;
+  const { repos, clocks } = services;
   const routes = new Hono<AppEnv>();
   const account = (id: string) => {
     const found = repos.accounts.get(id);
@@ -29,7 +28,7 @@ export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
 
   routes.post('/accounts', async (c) => {
     const body = await adminBody(c, AccountCreateSchema);
-    return c.json(accountView(await createAccount(repos, clock, body)), 201);
+    return c.json(accountView(await createAccount(repos, clocks, body)), 201);
   });
 
   routes.patch('/accounts/:account_id', async (c) => {
@@ -41,7 +40,7 @@ export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
 
   routes.get('/accounts/:account_id', (c) => {
     const found = account(c.req.param('account_id'));
-    const now = clock.now();
+    const now = clocks.forAccount(found.id).now();
     const usage: Record<string, unknown> = { reads: services.readLimiter.usage(found.id) };
     for (const contribute of services.usageContributors) Object.assign(usage, contribute(found.id, now));
     return c.json({
@@ -58,10 +57,21 @@ export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
     });
   });
 
+  routes.delete('/accounts/:account_id', async (c) => {
+    const id = c.req.param('account_id');
+    if (!(await services.accountDeletion.delete(id))) throw adminNotFound('Account');
+    return c.json({ account_id: id, deleted: true });
+  });
+
   routes.post('/accounts/:account_id/keys', async (c) => {
     const found = account(c.req.param('account_id'));
     const body = await adminBody(c, KeyCreateSchema);
-    const { record, apiKey } = issueApiKey(repos, clock, found.id, body.name ?? 'API key');
+    const { record, apiKey } = issueApiKey(
+      repos,
+      clocks.forAccount(found.id),
+      found.id,
+      body.name ?? 'API key',
+    );
     return c.json(
       { key_id: record.id, name: record.name, api_key: apiKey, created_at: record.createdAt },
       201,
@@ -69,7 +79,8 @@ export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
   });
 
   routes.delete('/keys/:key_id', (c) => {
-    const revoked = revokeApiKey(repos, clock, c.req.param('key_id'));
+    const key = repos.apiKeys.get(c.req.param('key_id'));
+    const revoked = key && revokeApiKey(repos, clocks.forAccount(key.accountId), key.id);
     if (!revoked) throw adminNotFound('Key');
     return c.json({ key_id: revoked.id, revoked_at: revoked.revokedAt });
   });
@@ -77,14 +88,8 @@ export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
   routes.post('/accounts/:account_id/profiles', async (c) => {
     const found = account(c.req.param('account_id'));
     const body = await adminBody(c, ProfileCreateSchema);
-    const profile = {
-      id: randomUUID(),
-      accountId: found.id,
-      name: body.name,
-      handle: handleFrom(body.handle ?? body.name),
-      createdAt: body.created_at ?? clock.now().toISOString(),
-    };
-    repos.profiles.insert(profile);
+    const clock = clocks.forAccount(found.id);
+    const profile = createProfile(repos, clock, found.id, body);
     return c.json(profileRecord(repos, profile, clock.now()), 201);
   });
 
@@ -103,7 +108,7 @@ export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
   routes.post('/accounts/:account_id/media', async (c) => {
     const found = account(c.req.param('account_id'));
     const body = await adminBody(c, MediaCreateSchema, DASHBOARD_UPLOAD_BODY_LIMIT);
-    const file = addDashboardFile(repos, clock, services.mediaFolder, found.id, {
+    const file = addDashboardFile(repos, clocks.forAccount(found.id), services.mediaFolder, found.id, {
       fileName: body.file_name,
       bytes: Buffer.from(body.content_base64, 'base64'),
       confirmBeforePosting: body.confirm_before_posting ?? false,

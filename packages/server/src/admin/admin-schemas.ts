@@ -23,6 +23,8 @@ export const AccountCreateSchema = z.strictObject({
   created_at: AdminTimestampSchema.optional(),
   share_links: z.boolean().optional(),
   uploads_enabled: z.boolean().optional(),
+  /** A test clock (POST /clocks); absent or null: the server's clock. Fixed once the account exists. */
+  clock_id: z.uuid().nullable().optional(),
 });
 
 export const KeyCreateSchema = z.strictObject({ name: PlainText(100).optional() });
@@ -59,6 +61,11 @@ export const ClockMoveSchema = z
   .refine((v) => (v.now === undefined) !== (v.advance_seconds === undefined), {
     message: 'send exactly one of now or advance_seconds',
   });
+
+export const ClockCreateSchema = z.strictObject({
+  now: AdminTimestampSchema,
+  name: PlainText(200).nullable().optional(),
+});
 
 const FaultAnswerSchema = z.union([
   z.literal('drop'),

@@ -6,6 +6,7 @@ import { adminAuth } from './admin-auth.js';
 import { adminClockRoutes } from './admin-clock.js';
 import { adminFaultsRoutes } from './admin-faults.js';
 import { adminNetworksRoutes } from './admin-networks.js';
+import { adminTestClocksRoutes } from './admin-test-clocks.js';
 
 /** The admin API (`/admin/v1`), mounted only when an admin token is configured. */
 export function adminApp(services: Services, adminTokenHash: string): Hono<AppEnv> {
@@ -14,6 +15,7 @@ export function adminApp(services: Services, adminTokenHash: string): Hono<AppEn
   admin.route('/', adminAccountsRoutes(services));
   admin.route('/', adminNetworksRoutes(services));
   admin.route('/', adminClockRoutes(services));
+  admin.route('/', adminTestClocksRoutes(services));
   admin.route('/', adminFaultsRoutes(services));
   return admin;
 }

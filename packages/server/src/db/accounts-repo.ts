@@ -11,6 +11,10 @@ export interface AccountRecord {
   createdAt: string;
   shareLinks: boolean;
   uploadsEnabled: boolean;
+  /** The test clock the account lives on (fixed at creation), or null for the server's clock. */
+  clockId: string | null;
+  /** Set while the account is being deleted (a crash leaves it for the start-up pass to finish). */
+  deletingSince: string | null;
 }
 
 interface AccountRow {
@@ -22,6 +26,8 @@ interface AccountRow {
   created_at: string;
   share_links: number;
   uploads_enabled: number;
+  clock_id: string | null;
+  deleting_since: string | null;
 }
 
 function fromRow(row: AccountRow): AccountRecord {
@@ -34,6 +40,8 @@ function fromRow(row: AccountRow): AccountRecord {
     createdAt: row.created_at,
     shareLinks: row.share_links === 1,
     uploadsEnabled: row.uploads_enabled === 1,
+    clockId: row.clock_id,
+    deletingSince: row.deleting_since,
   };
 }
 
@@ -47,6 +55,8 @@ function toRow(account: AccountRecord): AccountRow {
     created_at: account.createdAt,
     share_links: account.shareLinks ? 1 : 0,
     uploads_enabled: account.uploadsEnabled ? 1 : 0,
+    clock_id: account.clockId,
+    deleting_since: account.deletingSince,
   };
 }
 
@@ -61,8 +71,10 @@ export class AccountsRepository {
   insert(account: AccountRecord): void {
     this.db
       .prepare(
-        `INSERT INTO accounts (id, plan, x_addon, email, password_hash, created_at, share_links, uploads_enabled)
-         VALUES (@id, @plan, @x_addon, @email, @password_hash, @created_at, @share_links, @uploads_enabled)`,
+        `INSERT INTO accounts (id, plan, x_addon, email, password_hash, created_at, share_links, uploads_enabled,
+         clock_id, deleting_since)
+         VALUES (@id, @plan, @x_addon, @email, @password_hash, @created_at, @share_links, @uploads_enabled,
+         @clock_id, @deleting_since)`,
       )
       .run(toRow(account));
   }
@@ -83,6 +95,36 @@ export class AccountsRepository {
       () => this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined,
     );
     return row ? fromRow(row) : null;
+  }
+
+  /** Marks the account as being deleted (committed before anything of it is removed). */
+  markDeleting(id: string, at: string): void {
+    this.#byId.forget(id);
+    this.db
+      .prepare('UPDATE accounts SET deleting_since = ? WHERE id = ? AND deleting_since IS NULL')
+      .run(at, id);
+  }
+
+  /** Removes the row; every table that references the account goes with it (ON DELETE CASCADE). */
+  delete(id: string): void {
+    this.#byId.forget(id);
+    this.db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
+  }
+
+  /** Accounts a crash left half-deleted (start-up finishes them). */
+  listDeleting(): string[] {
+    return (
+      this.db.prepare('SELECT id FROM accounts WHERE deleting_since IS NOT NULL').all() as { id: string }[]
+    ).map((row) => row.id);
+  }
+
+  /** Accounts on a test clock, oldest first. */
+  listOnClock(clockId: string): AccountRecord[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM accounts WHERE clock_id = ? ORDER BY created_at, id')
+        .all(clockId) as AccountRow[]
+    ).map(fromRow);
   }
 
   findByEmail(email: string): AccountRecord | null {

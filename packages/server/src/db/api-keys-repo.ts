@@ -42,6 +42,11 @@ export class ApiKeysRepository {
     this.#byHash = new RowCache(db);
   }
 
+  /** Rows went away outside this repository (a deleted account's cascade). */
+  forgetCached(): void {
+    this.#byHash.clear();
+  }
+
   insert(key: ApiKeyRecord): void {
     this.db
       .prepare(

@@ -56,6 +56,12 @@ export class ConnectionsRepository {
     this.#byProfile = new RowCache(db);
   }
 
+  /** Rows went away outside this repository (a deleted account's cascade). */
+  forgetCached(): void {
+    this.#byProfile.clear();
+    this.#version += 1;
+  }
+
   /** Moves on every write, so an answer built from these rows knows when it went stale. */
   get version(): number {
     return this.#version;

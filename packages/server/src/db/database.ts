@@ -36,9 +36,25 @@ export function openDatabase(location: DatabaseLocation): Database {
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -16384');
   if ('file' in location) db.pragma('mmap_size = 268435456');
+  useIncrementalVacuum(db);
   runMigrations(db, MIGRATIONS);
   cacheStatements(db);
   return db;
+}
+
+/**
+ * A deleted account gives its pages back to the file system (`PRAGMA incremental_vacuum` after the
+ * deletion) instead of a full VACUUM, which would rewrite the whole file and hold every writer. The
+ * mode is set before the first table exists; a database made before it is converted by one VACUUM.
+ */
+function useIncrementalVacuum(db: Database): void {
+  const INCREMENTAL = 2;
+  if (db.pragma('auto_vacuum', { simple: true }) === INCREMENTAL) return;
+  db.pragma('auto_vacuum = INCREMENTAL');
+  const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as {
+    n: number;
+  };
+  if (tables.n > 0) db.exec('VACUUM');
 }
 
 /** Dynamic SQL (column lists, IN lists) could otherwise grow the cache without bound. */

@@ -1,4 +1,9 @@
+import { type ClockScope, onClockParams, onClockSql } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
+
+/** Entries are kept per API key; a key belongs to one account, and the account to one clock. */
+const keysOnClock = (scope: ClockScope): string =>
+  `api_key_id IN (SELECT id FROM api_keys WHERE ${onClockSql('account_id', scope)})`;
 
 export type IdempotencyScope = 'posts' | 'media';
 
@@ -43,8 +48,9 @@ export interface IdempotencyStore {
   claim(claim: NewIdempotencyClaim, now: string): ClaimResult;
   complete(claimToken: string, answer: StoredAnswer, completedAt: string): boolean;
   release(claimToken: string): boolean;
-  purgeExpired(now: string): number;
-  nextExpiry(): string | null;
+  /** Deletes expired entries of the keys of accounts on the scope's clock (all when no scope). */
+  purgeExpired(now: string, scope?: ClockScope): number;
+  nextExpiry(scope?: ClockScope): string | null;
 }
 
 interface EntryRow {
@@ -91,8 +97,14 @@ function fromRow(row: EntryRow): IdempotencyEntry {
 
 const WHERE_ID = 'api_key_id = ? AND scope = ? AND idempotency_key = ?';
 
+/** The API keys' entries, or the signed-in AI apps' (owner = grant id; migration 011). */
+export type IdempotencyTable = 'idempotency_entries' | 'connector_idempotency_entries';
+
 export class IdempotencyRepository implements IdempotencyStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly table: IdempotencyTable = 'idempotency_entries',
+  ) {}
 
   /**
    * Claims the entry with one INSERT against the primary key, so of two requests racing for the
@@ -102,12 +114,10 @@ export class IdempotencyRepository implements IdempotencyStore {
   claim(claim: NewIdempotencyClaim, now: string): ClaimResult {
     const id = [claim.apiKeyId, claim.scope, claim.idempotencyKey] as const;
     return this.db.transaction((): ClaimResult => {
-      this.db
-        .prepare(`DELETE FROM idempotency_entries WHERE ${WHERE_ID} AND expires_at <= ?`)
-        .run(...id, now);
+      this.db.prepare(`DELETE FROM ${this.table} WHERE ${WHERE_ID} AND expires_at <= ?`).run(...id, now);
       const inserted = this.db
         .prepare(
-          `INSERT INTO idempotency_entries
+          `INSERT INTO ${this.table}
              (api_key_id, scope, idempotency_key, body_sha256, claim_token, state, first_used_at, expires_at)
            VALUES (?, ?, ?, ?, ?, 'in_progress', ?, ?)
            ON CONFLICT (api_key_id, scope, idempotency_key) DO NOTHING`,
@@ -115,9 +125,9 @@ export class IdempotencyRepository implements IdempotencyStore {
         .run(...id, claim.bodySha256, claim.claimToken, claim.firstUsedAt, claim.expiresAt);
       if (inserted.changes === 1) return { claimed: true };
       this.db
-        .prepare(`UPDATE idempotency_entries SET request_count = request_count + 1 WHERE ${WHERE_ID}`)
+        .prepare(`UPDATE ${this.table} SET request_count = request_count + 1 WHERE ${WHERE_ID}`)
         .run(...id);
-      const row = this.db.prepare(`SELECT * FROM idempotency_entries WHERE ${WHERE_ID}`).get(...id) as
+      const row = this.db.prepare(`SELECT * FROM ${this.table} WHERE ${WHERE_ID}`).get(...id) as
         | EntryRow
         | undefined;
       if (!row) throw new Error('idempotency entry vanished inside its own transaction');
@@ -129,7 +139,7 @@ export class IdempotencyRepository implements IdempotencyStore {
   complete(claimToken: string, answer: StoredAnswer, completedAt: string): boolean {
     const result = this.db
       .prepare(
-        `UPDATE idempotency_entries
+        `UPDATE ${this.table}
          SET state = 'done', completed_at = ?, answer_status = ?, answer_headers = ?, answer_body = ?,
              answer_error_code = ?
          WHERE claim_token = ? AND state = 'in_progress'`,
@@ -149,25 +159,42 @@ export class IdempotencyRepository implements IdempotencyStore {
   release(claimToken: string): boolean {
     return (
       this.db
-        .prepare("DELETE FROM idempotency_entries WHERE claim_token = ? AND state = 'in_progress'")
+        .prepare(`DELETE FROM ${this.table} WHERE claim_token = ? AND state = 'in_progress'`)
         .run(claimToken).changes === 1
     );
   }
 
-  purgeExpired(now: string): number {
-    return this.db.prepare('DELETE FROM idempotency_entries WHERE expires_at <= ?').run(now).changes;
+  /**
+   * The scope's clock decides which entries are due: API keys' entries by the key's account. The
+   * connector's entries (owner = grant) are purged on the server's clock only; a claim clears its
+   * own expired entry in any case, so this purge never decides an answer.
+   */
+  #scopeSql(scope: ClockScope | undefined): { sql: string; params: Array<{ clock_id: string }> } | null {
+    if (!scope) return { sql: '1', params: [] };
+    if (this.table !== 'idempotency_entries') return scope.clockId === null ? { sql: '1', params: [] } : null;
+    return { sql: keysOnClock(scope), params: onClockParams(scope) };
   }
 
-  nextExpiry(): string | null {
-    const row = this.db.prepare('SELECT MIN(expires_at) AS at FROM idempotency_entries').get() as {
-      at: string | null;
-    };
+  purgeExpired(now: string, scope?: ClockScope): number {
+    const on = this.#scopeSql(scope);
+    if (!on) return 0;
+    return this.db
+      .prepare(`DELETE FROM ${this.table} WHERE expires_at <= ? AND ${on.sql}`)
+      .run(now, ...on.params).changes;
+  }
+
+  nextExpiry(scope?: ClockScope): string | null {
+    const on = this.#scopeSql(scope);
+    if (!on) return null;
+    const row = this.db
+      .prepare(`SELECT MIN(expires_at) AS at FROM ${this.table} WHERE ${on.sql}`)
+      .get(...on.params) as { at: string | null };
     return row.at;
   }
 
   get(id: IdempotencyEntryId): IdempotencyEntry | null {
     const row = this.db
-      .prepare(`SELECT * FROM idempotency_entries WHERE ${WHERE_ID}`)
+      .prepare(`SELECT * FROM ${this.table} WHERE ${WHERE_ID}`)
       .get(id.apiKeyId, id.scope, id.idempotencyKey) as EntryRow | undefined;
     return row ? fromRow(row) : null;
   }

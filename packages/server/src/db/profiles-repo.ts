@@ -45,6 +45,13 @@ export class ProfilesRepository {
     return this.#version;
   }
 
+  /** Rows went away outside this repository (a deleted account's cascade): nothing cached may outlive them. */
+  forgetCached(): void {
+    this.#byAccount.clear();
+    this.#byId.clear();
+    this.#version += 1;
+  }
+
   insert(profile: ProfileRecord): void {
     this.db
       .prepare(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiError, type Plan } from '@socialpub/core';
-import type { Clock } from '../clock.js';
+import type { AccountClocks } from '../clocks/account-clocks.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { Repositories } from '../db/repositories.js';
 import { hashPassword } from './secrets.js';
@@ -13,6 +13,7 @@ export interface AccountInput {
   created_at?: string | undefined;
   share_links?: boolean | undefined;
   uploads_enabled?: boolean | undefined;
+  clock_id?: string | null | undefined;
 }
 
 /** The account as the admin API shows it; never the password hash. */
@@ -24,6 +25,8 @@ export interface AccountView {
   created_at: string;
   share_links: boolean;
   uploads_enabled: boolean;
+  /** The test clock the account lives on, or null for the server's clock. */
+  clock_id: string | null;
 }
 
 export function accountView(account: AccountRecord): AccountView {
@@ -35,6 +38,7 @@ export function accountView(account: AccountRecord): AccountView {
     created_at: account.createdAt,
     share_links: account.shareLinks,
     uploads_enabled: account.uploadsEnabled,
+    clock_id: account.clockId,
   };
 }
 
@@ -46,12 +50,25 @@ function ensureEmailFree(repos: Repositories, email: string | null | undefined, 
   }
 }
 
+/** `clock_id` names an existing test clock; an account's clock never changes after creation. */
+function testClockOf(clocks: AccountClocks, clockId: string | null | undefined) {
+  if (clockId === undefined || clockId === null) return null;
+  const clock = clocks.byId(clockId);
+  if (!clock) {
+    throw apiError('bad_request', 'No test clock has this clock_id; create one with POST /admin/v1/clocks.', {
+      extra: { parameter: 'clock_id' },
+    });
+  }
+  return clock;
+}
+
 export async function createAccount(
   repos: Repositories,
-  clock: Clock,
+  clocks: AccountClocks,
   input: AccountInput,
 ): Promise<AccountRecord> {
   ensureEmailFree(repos, input.email);
+  const clock = testClockOf(clocks, input.clock_id) ?? clocks.server;
   const account: AccountRecord = {
     id: randomUUID(),
     plan: input.plan ?? 'skilled',
@@ -61,6 +78,8 @@ export async function createAccount(
     createdAt: input.created_at ?? clock.now().toISOString(),
     shareLinks: input.share_links ?? true,
     uploadsEnabled: input.uploads_enabled ?? true,
+    clockId: input.clock_id ?? null,
+    deletingSince: null,
   };
   ensureEmailFree(repos, account.email);
   repos.accounts.insert(account);
@@ -74,6 +93,16 @@ export async function patchAccount(
 ): Promise<AccountRecord | null> {
   const current = repos.accounts.get(id);
   if (!current) return null;
+  if (input.clock_id !== undefined && input.clock_id !== current.clockId) {
+    // Due times and counters were written on the old clock; they mean nothing on another one.
+    throw apiError(
+      'bad_request',
+      "An account's clock is fixed when it is created; create a new account on the other clock.",
+      {
+        extra: { parameter: 'clock_id' },
+      },
+    );
+  }
   ensureEmailFree(repos, input.email, id);
   const passwordHash = input.password ? await hashPassword(input.password) : current.passwordHash;
   const next: AccountRecord = {

@@ -29,8 +29,25 @@ export function isLegacyPostsPath(path: string): boolean {
  */
 const LEGACY_POSTS_OWN_CODES = new Set(['unauthorized', 'bad_request', 'method_not_allowed', 'not_found']);
 
-export function ownRefusalCode(path: string, code: string): string {
-  if (isLegacyPostsPath(path) && LEGACY_POSTS_OWN_CODES.has(code)) return 'api_error';
+/**
+ * The cancel (DELETE `/legacy/posts/{id}`) takes the current address's DELETE "with the same
+ * answers": its 400 for a non-UUID id stays `bad_request`. Its key check is still the older
+ * address's own (401 `api_error`).
+ */
+function isLegacyCancelRefusal(path: string, method: string, code: string): boolean {
+  return (
+    method === 'DELETE' && code === 'bad_request' && stripTrailingSlash(path).startsWith('/legacy/posts/')
+  );
+}
+
+export function ownRefusalCode(path: string, code: string, method = 'GET'): string {
+  if (
+    isLegacyPostsPath(path) &&
+    LEGACY_POSTS_OWN_CODES.has(code) &&
+    !isLegacyCancelRefusal(path, method, code)
+  ) {
+    return 'api_error';
+  }
   if (familyOfPath(path) === 'upload_link' && code === 'bad_request') return 'invalid_request';
   return code;
 }

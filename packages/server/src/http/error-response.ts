@@ -1,6 +1,7 @@
 import { ApiError, apiError, errorBodyFor, isApiError, retryAfterHeader } from '@socialpub/core';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { mediaWriteFailure } from '../files/media-folder.js';
 import { familyOfPath, ownRefusalCode } from './address.js';
 import type { AppEnv } from './context.js';
 
@@ -19,7 +20,7 @@ export function errorResponse(
   extraHeaders: Record<string, string> = {},
 ): Response {
   const path = c.req.path;
-  const code = ownRefusalCode(path, err.code);
+  const code = ownRefusalCode(path, err.code, c.req.method);
   // Not `apiError`: the older address renames a refusal already built from the catalog and keeps
   // its status (e.g. 401 unauthorized becomes 401 api_error), so everything else is copied as it was.
   const effective = code === err.code ? err : new ApiError(code, err.message, err);
@@ -27,6 +28,9 @@ export function errorResponse(
   // Errors: the Retry-After header is sent when the wait is an hour or less (core's one rule).
   const retryAfter = retryAfterHeader(effective);
   const headers = retryAfter === undefined ? extraHeaders : { ...extraHeaders, 'Retry-After': retryAfter };
+  // A HEAD answer has no body (RFC 9110 §9.3.2), so it names no content type either: the status,
+  // Retry-After and the address's own headers say it all.
+  if (c.req.method === 'HEAD') return c.body(null, effective.status as ContentfulStatusCode, headers);
   return c.json(
     errorBodyFor(effective, familyOfPath(path)),
     effective.status as ContentfulStatusCode,
@@ -38,6 +42,13 @@ export function errorResponse(
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ConnectionDroppedError) throw err;
   if (isApiError(err)) return errorResponse(c, err);
+  // The media folder could not be written (disk full, permissions): the documented 500 of the
+  // address, with the cause named so the person running the server knows what to fix.
+  const diskFault = mediaWriteFailure(err);
+  if (diskFault) {
+    console.error(`[socialpub] ${c.req.method} ${c.req.path}: ${diskFault.message}`);
+    return errorResponse(c, apiError('server_error', `${diskFault.message} Try again once it is fixed.`));
+  }
   console.error(`[socialpub] ${c.req.method} ${c.req.path} failed:`, err);
   return errorResponse(
     c,

@@ -1,4 +1,4 @@
-import { apiError, normalizeIdempotencyKey, readDryRun } from '@socialpub/core';
+import { apiError, normalizeIdempotencyKey, readDryRun, readJsonText } from '@socialpub/core';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { IdempotencyScope, StoredAnswer } from '../db/idempotency-repo.js';
 import {
@@ -47,19 +47,17 @@ export const IDEMPOTENT_ADDRESSES: ReadonlyArray<readonly [path: string, scope: 
 
 /**
  * The body as JSON, from a copy of the request so the handler still reads the original. Undefined
- * when it is not JSON or is over the body limit: the handler refuses it (400), and refusals are
- * never remembered, so there is nothing to claim.
+ * when it is not JSON, nests deeper than core's limit or is over the body limit: the handler
+ * refuses it (400), and refusals are never remembered, so there is nothing to claim (and a deep
+ * body never reaches the fingerprint's walk).
  */
 async function readBodyForIdentity(request: Request): Promise<{ value: unknown } | undefined> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > JSON_BODY_LIMIT_BYTES) return undefined;
   const text = await readLimited(request.clone(), JSON_BODY_LIMIT_BYTES);
   if (text === null) return undefined;
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
-  }
+  const reading = readJsonText(text);
+  return reading.ok ? { value: reading.value } : undefined;
 }
 
 function replayResponse(answer: StoredAnswer): Response {
@@ -97,6 +95,7 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
     c.set('idempotencyKey', normalized.key);
     const decision = service.begin({
       apiKeyId: caller.apiKey.id,
+      accountId: caller.account.id,
       scope,
       idempotencyKey: normalized.key,
       bodySha256: requestFingerprint(body.value),
@@ -115,12 +114,17 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
     }
     const answer = c.res;
     const flagged: IdempotencyOutcome | undefined = c.get('idempotencyOutcome');
-    service.finish(decision.claimToken, flagged ?? defaultIdempotencyOutcome(answer.status), {
-      status: answer.status,
-      headers: answerHeadersToStore(answer.headers),
-      body: new Uint8Array(await answer.clone().arrayBuffer()),
-      errorCode: c.get('errorCode') ?? null,
-    });
+    service.finish(
+      decision.claimToken,
+      flagged ?? defaultIdempotencyOutcome(answer.status),
+      {
+        status: answer.status,
+        headers: answerHeadersToStore(answer.headers),
+        body: new Uint8Array(await answer.clone().arrayBuffer()),
+        errorCode: c.get('errorCode') ?? null,
+      },
+      caller.account.id,
+    );
   };
 }
 
@@ -130,7 +134,9 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
  * before the posts and media routes are mounted.
  */
 export function installIdempotency(app: Hono<AppEnv>, services: Services): IdempotencyService {
-  const service = new IdempotencyService(services.repos.idempotency, services.clock);
+  const service = new IdempotencyService(services.repos.idempotency, (accountId) =>
+    accountId === undefined ? services.clock : services.clocks.forAccount(accountId),
+  );
   services.dueWork.addSource(idempotencyExpirySource(services.repos.idempotency));
   for (const [path, scope] of IDEMPOTENT_ADDRESSES) app.use(path, idempotency(scope, service));
   return service;

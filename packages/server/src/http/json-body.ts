@@ -1,4 +1,4 @@
-import { type ApiError, apiError } from '@socialpub/core';
+import { type ApiError, apiError, readJsonText } from '@socialpub/core';
 import type { Context } from 'hono';
 import type { AppEnv } from './context.js';
 
@@ -16,19 +16,17 @@ function refuse(message: string): ApiError {
   return apiError('bad_request', message);
 }
 
-/** Reads the body as one JSON object, or throws 400 (invalid JSON, not an object, too large). */
+/** Reads the body as one JSON object, or throws 400 (invalid JSON, too deep, not an object, too large). */
 export async function readJsonObject(
   c: Context<AppEnv>,
   limitBytes = JSON_BODY_LIMIT_BYTES,
 ): Promise<JsonBody> {
   const raw = await readBodyText(c.req.raw, limitBytes);
   if (raw === null) throw refuse(`The body is larger than ${limitBytes} bytes.`);
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw refuse('The body is not valid JSON.');
-  }
+  // Nesting is bounded before parsing (core's LIMITS.jsonBody), so no later walk can overflow.
+  const reading = readJsonText(raw);
+  if (!reading.ok) throw refuse(reading.message);
+  const value = reading.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw refuse('The body must be a JSON object.');
   }

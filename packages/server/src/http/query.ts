@@ -41,6 +41,18 @@ export function parseQuery<S extends z.ZodType>(
     }
     raw[name] = values[0] ?? '';
   }
+  return { value: validateQuery(schema, raw, known), warnings };
+}
+
+/**
+ * The query parameters of a read as strings, validated by the read's schema; the first invalid one
+ * answers 400 `bad_request` with `error.parameter`. The MCP tools' reads go through it too.
+ */
+export function validateQuery<S extends z.ZodType>(
+  schema: S,
+  raw: Record<string, string>,
+  known: readonly string[],
+): z.infer<S> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -49,7 +61,7 @@ export function parseQuery<S extends z.ZodType>(
       extra: { parameter },
     });
   }
-  return { value: parsed.data, warnings };
+  return parsed.data;
 }
 
 /** A path id that must be a UUID answers 400 `bad_request` with `error.parameter` `id` otherwise. */

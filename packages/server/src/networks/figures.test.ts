@@ -18,18 +18,17 @@ describe('collectFigures', () => {
     expect(reading.polled_at).toBe(hoursLater(6).toISOString());
   });
 
-  it('keeps a metric the network does not report null even when simulate sets it', () => {
-    // tiktok reports views, likes, comments and shares only.
+  it('reports a set figure exactly even where the network does not report it by default', () => {
+    // tiktok reports views, likes, comments and shares by default; simulate.figures wins.
     const reading = collectFigures('tiktok', {
       postId: 'p1',
       publishedAt,
       figures: { views: 5, impressions: 999, clicks: 3 },
       now: hoursLater(6),
     });
-    expect(reading.metrics.impressions).toBeNull();
-    expect(reading.metrics.clicks).toBeNull();
-    expect(reading.not_reported).toEqual(expect.arrayContaining(['impressions', 'clicks', 'reach', 'saves']));
-    expect(reading.note).toContain('impressions');
+    expect(reading.metrics).toMatchObject({ views: 5, impressions: 999, clicks: 3, likes: null });
+    expect(reading.not_reported).not.toContain('impressions');
+    expect(reading.not_reported).toEqual(expect.arrayContaining(['likes', 'comments', 'shares', 'reach']));
   });
 
   it('treats an explicit null as not reported, never zero', () => {

@@ -47,20 +47,20 @@ function defaultFigure(metric: FigureName, input: FiguresInput): number {
 }
 
 /**
- * The figures of one post. A metric the network does not report is null and named in `not_reported`
- * whatever `simulate.figures` says; with `simulate.figures`, the ones left out (or null) are not
- * reported either, and the rest are exactly as set. Null never counts as zero, except that
- * `engagement` (an integer) adds up only the reported ones.
+ * The figures of one post. With `simulate.figures` they are exactly what the connection says the
+ * network reports (reference-server.md, "Simulated networks": a metric left out, or null, is not
+ * reported; every other one is reported as set, whatever this network reports by default). Without
+ * it, the network's usual metrics grow with time and the rest are not reported. Null never counts as
+ * zero, except that `engagement` (an integer) adds up only the reported ones.
  */
 export function collectFigures(platform: Platform, input: FiguresInput): FiguresReading {
   const reported = new Set<FigureName>(reportedMetrics(platform));
   const metrics = {} as Metrics;
   const notReported: FigureName[] = [];
   for (const metric of FIGURE_NAMES) {
-    let value: number | null = null;
-    if (reported.has(metric)) {
-      value = input.figures === undefined ? defaultFigure(metric, input) : (input.figures[metric] ?? null);
-    }
+    let value: number | null;
+    if (input.figures !== undefined) value = input.figures[metric] ?? null;
+    else value = reported.has(metric) ? defaultFigure(metric, input) : null;
     metrics[metric] = value;
     if (value === null) notReported.push(metric);
   }

@@ -1,5 +1,5 @@
 import { ERROR_CATALOG, type ErrorCode, OPERATIONS, type OperationDefinition } from '@socialpub/core';
-import { errorResponse } from './error-responses.js';
+import { errorResponse, networkErrorResponse } from './error-responses.js';
 import { type JsonObject, reachableComponents, SchemaConverter } from './json-schema.js';
 import { operationParameters } from './parameters.js';
 import { retryMarkdown, retryRows } from './retry-table.js';
@@ -18,6 +18,11 @@ export interface BuildOpenApiOptions {
   /** Defaults to core's table of every operation. */
   operations?: readonly OperationDefinition[];
   version?: string;
+  /** Defaults to the public API's title and description. */
+  title?: string;
+  description?: string;
+  /** `x-error-catalog`: every code with its statuses and retry advice (default true). */
+  errorCatalog?: boolean;
 }
 
 /** Authentication: API key as a Bearer header; upload token in `x-signature`; the admin token. */
@@ -79,26 +84,66 @@ function successResponse(
   };
 }
 
+/** The error table of one address: the older address adds its own refusal codes. */
+function addressErrors(
+  operation: OperationDefinition,
+  legacy: boolean,
+): Readonly<Record<number, readonly ErrorCode[]>> {
+  const own = operation.errorsByStatus as Readonly<Record<number, readonly ErrorCode[]>>;
+  const extra = legacy ? operation.legacy?.errorsByStatus : undefined;
+  if (extra === undefined) return own;
+  const merged: Record<number, ErrorCode[]> = {};
+  for (const [status, codes] of Object.entries(own)) merged[Number(status)] = [...codes];
+  for (const [status, codes] of Object.entries(extra)) {
+    const list = merged[Number(status)] ?? [];
+    for (const code of codes) if (!list.includes(code)) list.push(code);
+    merged[Number(status)] = list;
+  }
+  return merged;
+}
+
+function requestBody(operation: OperationDefinition, schemas: SchemaConverter): JsonObject | undefined {
+  const { body, rawBody, bodyOptional } = operation.request;
+  if (rawBody !== undefined) {
+    return {
+      required: true,
+      description: rawBody.description,
+      content: { [rawBody.contentType]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
+  if (body === undefined) return undefined;
+  return {
+    required: bodyOptional !== true,
+    content: { 'application/json': { schema: schemas.input(body) } },
+  };
+}
+
 function operationObject(
   operation: OperationDefinition,
   schemas: SchemaConverter,
   legacy: boolean,
 ): JsonObject {
-  const errorStatuses = operation.errorsByStatus as Readonly<Record<number, readonly ErrorCode[]>>;
+  const errorStatuses = addressErrors(operation, legacy);
+  const errorBody = legacy ? operation.legacy?.errorBody : undefined;
+  const statuses = new Set([...Object.keys(operation.responses), ...Object.keys(errorStatuses)]);
   const responses: Record<string, JsonObject> = {};
-  for (const statusText of Object.keys(operation.responses).sort()) {
+  for (const statusText of [...statuses].sort()) {
     const status = Number(statusText);
     const codes = errorStatuses[status];
     responses[statusText] =
       codes !== undefined && codes.length > 0
-        ? errorResponse(operation, status, codes, schemas)
+        ? errorResponse(operation, status, codes, schemas, errorBody)
         : successResponse(operation, status, schemas);
+  }
+  if (operation.passesNetworkErrors === true) {
+    for (const range of ['4XX', '5XX'])
+      responses[range] = networkErrorResponse(operation, schemas, errorBody);
   }
   const rows = retryRows(operation);
   const description = [operation.description, legacy ? legacyNote(operation) : '', retryMarkdown(rows)]
     .filter((part) => part !== '')
     .join('\n\n');
-  const body = operation.request.body;
+  const body = requestBody(operation, schemas);
   return {
     operationId: legacy ? `${operation.operationId}Legacy` : operation.operationId,
     summary: legacy ? `${operation.summary} (older address)` : operation.summary,
@@ -106,19 +151,42 @@ function operationObject(
     tags: [...operation.tags],
     security: operation.security === 'none' ? [] : [{ [operation.security]: [] }],
     parameters: operationParameters(operation, schemas),
-    ...(body === undefined
-      ? {}
-      : {
-          requestBody: {
-            required: operation.request.bodyOptional !== true,
-            content: { 'application/json': { schema: schemas.input(body) } },
-          },
-        }),
+    ...(body === undefined ? {} : { requestBody: body }),
     responses,
-    'x-error-codes': [...operation.errorCodes],
+    'x-error-codes': [...new Set(Object.values(errorStatuses).flat())],
     'x-retry': rows,
     ...(legacy ? { deprecated: false, 'x-older-address': true } : {}),
   };
+}
+
+/** One line per tag, for readers of the rendered document. */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  accounts: 'Profiles, their connected networks and posting options; admin: accounts, keys and profiles.',
+  posts: 'Publish, schedule, cancel and read posts.',
+  media: 'Import media from a URL, read its status and the media library; admin: dashboard files.',
+  uploads: 'One-time resumable upload links for large files (paid plans).',
+  storage: 'The TUS 1.0.0 endpoint that receives the bytes of an upload link.',
+  service: 'Health check and the OpenAPI documents.',
+  networks: 'Connect networks to profiles and set how the simulated network behaves.',
+  clock: "The server's clock; a virtual clock moves only when asked.",
+  faults: 'Make the service misbehave on purpose, to test clients.',
+  requests: 'The request journal: the last requests, without bodies or secrets.',
+};
+
+const PUBLIC_DESCRIPTION =
+  'Media import, upload links, posting, scheduling and reads. Every error answer lists its codes in ' +
+  '`x-error-codes`; `x-error-catalog` gives every code with its statuses and retry advice.';
+
+function errorCatalog(): JsonObject[] {
+  return Object.values(ERROR_CATALOG)
+    .filter((entry) => entry.adminOnly !== true)
+    .map((entry) => ({
+      code: entry.code,
+      statuses: [...entry.statuses],
+      families: [...entry.families],
+      summary: entry.summary,
+      retry: entry.retry.kind,
+    }));
 }
 
 /**
@@ -141,29 +209,26 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions): OpenApiDocum
   }
   const tags = [...new Set(operations.flatMap((operation) => operation.tags))]
     .sort()
-    .map((name) => ({ name }));
+    .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  const used = new Set(operations.map((operation) => operation.security));
+  const securitySchemes = Object.fromEntries(
+    Object.entries(SECURITY_SCHEMES).filter(([name]) => used.has(name as OperationDefinition['security'])),
+  );
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Social Publishing API',
+      title: options.title ?? 'Social Publishing API',
       version: options.version ?? '2.0.0',
-      description:
-        'Media import, upload links, posting, scheduling and reads. Every error answer lists its codes in ' +
-        '`x-error-codes`; `x-error-catalog` gives every code with its statuses and retry advice.',
+      description: options.description ?? PUBLIC_DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: options.serverUrl }],
     tags,
     paths,
     components: {
       schemas: reachableComponents(paths, schemas.components()),
-      securitySchemes: SECURITY_SCHEMES,
+      securitySchemes,
     },
-    'x-error-catalog': Object.values(ERROR_CATALOG).map((entry) => ({
-      code: entry.code,
-      statuses: [...entry.statuses],
-      families: [...entry.families],
-      summary: entry.summary,
-      retry: entry.retry.kind,
-    })),
+    ...(options.errorCatalog === false ? {} : { 'x-error-catalog': errorCatalog() }),
   };
 }

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { ADMIN_OPENAPI_PATH, adminDocumentOptions } from '../admin/admin-document.js';
 import type { AppEnv } from '../http/context.js';
 import { createOpenApiRoute } from '../openapi/index.js';
 import type { Services } from '../services.js';
@@ -41,5 +42,13 @@ export function mountApiRoutes(app: Hono<AppEnv>, services: Services): void {
         return services.urls.base;
       },
     }),
+  );
+  // The admin API's document needs no token: it describes routes, not data (admin-operations.ts).
+  app.route(
+    '/',
+    createOpenApiRoute(
+      adminDocumentOptions(() => services.urls.base),
+      ADMIN_OPENAPI_PATH,
+    ),
   );
 }

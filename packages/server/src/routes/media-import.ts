@@ -1,4 +1,4 @@
-import { apiError } from '@socialpub/core';
+import { apiError, readJsonText } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import { readMediaStatus } from '../domain/media/media-status.js';
 import type { AppEnv } from '../http/context.js';
@@ -13,15 +13,22 @@ import { READ_HEADERS } from './read-headers.js';
  * with `code` beside it), chosen by the address in http/error-response.
  */
 async function readImportBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const invalid = () => apiError('invalid_json', 'The body is not valid JSON; send {"url": "..."}.');
   const text = await readBodyText(c.req.raw, JSON_BODY_LIMIT_BYTES);
-  if (text === null) throw invalid();
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalid();
+  // A body over the limit is the 400 invalid-JSON row, not 413: on this address 413 means the
+  // file at `url` is over 20 MB or 5 GB (with its `size`), and a client told that would look for a
+  // smaller file; this body is a request to fix, and the message says why.
+  if (text === null) {
+    throw apiError(
+      'invalid_json',
+      `The body is larger than ${JSON_BODY_LIMIT_BYTES} bytes; send only {"url": "..."}.`,
+    );
   }
+  const reading = readJsonText(text);
+  if (!reading.ok) {
+    const why = reading.reason === 'too_deep' ? reading.message : 'The body is not valid JSON.';
+    throw apiError('invalid_json', `${why} Send {"url": "..."}.`);
+  }
+  const value = reading.value;
   // Valid JSON that is not an object has no `url`: the url refusal says what to send.
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)

@@ -66,6 +66,8 @@ export async function seedDemoAccount(
       createdAt,
       shareLinks: true,
       uploadsEnabled: true,
+      clockId: null,
+      deletingSince: null,
     });
     const brand = { id: randomUUID(), accountId, name: 'Demo Brand', handle: '@demobrand', createdAt };
     repos.profiles.insert(brand);

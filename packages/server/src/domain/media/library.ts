@@ -39,9 +39,11 @@ export function libraryItem(file: LibraryFileRecord, retention: MediaRetention):
 function readCursor(
   cursor: string | undefined,
   secret: string,
+  accountId: string,
 ): { uploadedAt: string; fileId: string } | null {
   if (cursor === undefined) return null;
-  const payload = decodeCursor(cursor, secret, LIBRARY_CURSOR_KIND);
+  // Bound to the account: another account's cursor is foreign (400), not an empty page.
+  const payload = decodeCursor(cursor, secret, LIBRARY_CURSOR_KIND, accountId);
   const uploadedAt = payload?.['u'];
   const fileId = payload?.['f'];
   if (typeof uploadedAt !== 'string' || typeof fileId !== 'string') {
@@ -74,7 +76,7 @@ export function listLibrary(
   input: LibraryListInput,
 ): LibraryPage {
   const { query } = input;
-  const after = readCursor(query.cursor, input.cursorSecret);
+  const after = readCursor(query.cursor, input.cursorSecret, input.accountId);
   const since =
     query.since === undefined
       ? null
@@ -103,7 +105,12 @@ export function listLibrary(
   const more = lastRead !== null && (readCount < rows.length || rows.length === readLimit);
   const nextCursor =
     more && lastRead
-      ? encodeCursor({ u: lastRead.uploadedAt, f: lastRead.fileId }, input.cursorSecret, LIBRARY_CURSOR_KIND)
+      ? encodeCursor(
+          { u: lastRead.uploadedAt, f: lastRead.fileId },
+          input.cursorSecret,
+          LIBRARY_CURSOR_KIND,
+          input.accountId,
+        )
       : null;
   const page: LibraryPage = {
     data,

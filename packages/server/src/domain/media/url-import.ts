@@ -8,6 +8,7 @@ import {
   mediaKindOfMime,
 } from '@socialpub/core';
 import type { Clock } from '../../clock.js';
+import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { AccountRecord } from '../../db/accounts-repo.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { MediaFolder } from '../../files/media-folder.js';
@@ -42,7 +43,7 @@ export const DEFAULT_MEDIA_IMPORT_SETTINGS: MediaImportSettings = {
 
 export interface MediaImportDeps {
   repos: Repositories;
-  clock: Clock;
+  clocks: AccountClockLookup;
   folder: MediaFolder;
   allow: ImportAllowList;
   settings: MediaImportSettings;
@@ -61,6 +62,15 @@ interface Running {
 
 type Source = { url: URL; provider: ReturnType<typeof resolveShareLink> };
 
+export interface ImportOptions {
+  /**
+   * Called once the source is checked, before anything is downloaded, with the size its host
+   * announced (null when unknown); throwing refuses the import with nothing imported. The AI-app
+   * connector counts its imports toward the day's upload budget here (import_budget_exhausted).
+   */
+  admit?: (announcedSize: number | null) => void;
+}
+
 export class UrlImporter {
   readonly #running = new Map<string, Running>();
   readonly #throttle: ImportThrottle;
@@ -70,12 +80,17 @@ export class UrlImporter {
   }
 
   /** POST /api/v2/media (and the older media address): checks, then the download. */
-  async importFromUrl(account: AccountRecord, body: Record<string, unknown>): Promise<MediaImportAnswer> {
+  async importFromUrl(
+    account: AccountRecord,
+    body: Record<string, unknown>,
+    options: ImportOptions = {},
+  ): Promise<MediaImportAnswer> {
     const source = this.#source(account, body['url']);
-    const undo = this.#throttle.reserve(account.id, this.deps.clock.now());
+    const undo = this.#throttle.reserve(account.id, this.deps.clocks.forAccount(account.id).now());
     let kept = false;
     try {
       const facts = await this.#check(source);
+      options.admit?.(facts.size);
       const answer = await this.#start(account, source.url, facts);
       kept = true;
       return answer;
@@ -175,7 +190,8 @@ export class UrlImporter {
   }
 
   async #start(account: AccountRecord, url: URL, facts: SourceFacts): Promise<MediaImportAnswer> {
-    const { repos, clock, settings } = this.deps;
+    const { repos, settings } = this.deps;
+    const clock = this.deps.clocks.forAccount(account.id);
     const mime = facts.mime as AcceptedMime;
     const kind = mediaKindOfMime(mime) ?? 'image';
     const now = clock.now();
@@ -254,14 +270,22 @@ export class UrlImporter {
   }
 
   #finish(fileId: string, mime: AcceptedMime, result: DownloadResult): void {
-    const { repos, clock } = this.deps;
-    if (!repos.mediaImports.get(fileId)) return;
-    repos.mediaImports.markReady(fileId, { ...result, type: mime, at: clock.now().toISOString() });
+    const { repos } = this.deps;
+    const file = repos.mediaImports.get(fileId);
+    if (!file) return;
+    const at = this.#clockOf(file.accountId).now().toISOString();
+    repos.mediaImports.markReady(fileId, { ...result, type: mime, at });
+  }
+
+  /** The account's clock; the server's for a file already gone. */
+  #clockOf(accountId: string | undefined): Clock {
+    return accountId === undefined ? this.deps.clocks.forAccount('') : this.deps.clocks.forAccount(accountId);
   }
 
   #fail(fileId: string, error: unknown): void {
     const message = error instanceof Error ? error.message : 'The import failed.';
-    this.deps.repos.mediaImports.markFailed(fileId, message, this.deps.clock.now().toISOString());
+    const accountId = this.deps.repos.mediaImports.get(fileId)?.accountId;
+    this.deps.repos.mediaImports.markFailed(fileId, message, this.#clockOf(accountId).now().toISOString());
   }
 
   /** A download that failed before the answer: storage refusals keep a failed file, the rest nothing. */
@@ -280,6 +304,8 @@ export class UrlImporter {
     if (failure.kind === 'wrong_type')
       return apiError('unsupported_type', `${failure.message} Nothing was imported.`);
     if (failure.kind === 'unavailable') return apiError('download_failed', failure.message);
+    // The server's disk, not the source: 500 import_failed, with the cause in the message.
+    if (failure.kind === 'storage') return apiError('import_failed', failure.message);
     return apiError('import_failed', `${failure.message} Nothing was imported.`);
   }
 }

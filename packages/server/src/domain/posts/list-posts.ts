@@ -66,9 +66,14 @@ function readKinds(raw: string | undefined, statuses: readonly PostStatusFilter[
   return byStatus.filter((kind) => kind === raw);
 }
 
-function readPosition(services: Services, cursor: string | undefined): ListPosition | undefined {
+function readPosition(
+  services: Services,
+  accountId: string,
+  cursor: string | undefined,
+): ListPosition | undefined {
   if (cursor === undefined) return undefined;
-  const payload = decodeCursor(cursor, cursorSecret(services), CURSOR_KIND);
+  // Bound to the account: another account's cursor is foreign (400), not an empty page.
+  const payload = decodeCursor(cursor, cursorSecret(services), CURSOR_KIND, accountId);
   const at = payload?.['a'];
   const id = payload?.['i'];
   if (typeof at !== 'string' || typeof id !== 'string') {
@@ -92,7 +97,7 @@ export function listPosts(services: Services, accountId: string, input: PostList
   if (input.profile_id !== undefined && !UUID.test(input.profile_id)) {
     throw badParameter('profile_id', 'profile_id must be a profile UUID from GET /accounts.');
   }
-  const after = readPosition(services, input.cursor);
+  const after = readPosition(services, accountId, input.cursor);
   const items = listPostItems(services.db, {
     accountId,
     kinds,
@@ -103,7 +108,7 @@ export function listPosts(services: Services, accountId: string, input: PostList
     limit: input.limit + 1,
   });
   const page = items.slice(0, input.limit);
-  const now = services.clock.now();
+  const now = services.clocks.forAccount(accountId).now();
   const { postRecords, scheduledPosts } = services.repos;
   const data = page.flatMap((item): PostOrScheduled[] => {
     if (item.kind === 'post') {
@@ -115,7 +120,7 @@ export function listPosts(services: Services, accountId: string, input: PostList
   });
   const last = page.at(-1);
   if (items.length <= input.limit || !last) return { data, next_cursor: null, next_url: null };
-  const nextCursor = encodeCursor({ a: last.at, i: last.id }, cursorSecret(services), CURSOR_KIND);
+  const nextCursor = encodeCursor({ a: last.at, i: last.id }, cursorSecret(services), CURSOR_KIND, accountId);
   const url = new URL('/api/v2/posts', services.urls.base);
   for (const name of ['status', 'platform', 'kind', 'profile_id'] as const) {
     const value = input[name];

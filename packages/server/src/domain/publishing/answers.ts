@@ -48,16 +48,17 @@ export function sendAnswer(ctx: PublishContext, sent: SendOutcome): PublishAnswe
       return { status: 202, body: withWarnings(body, ctx.warnings), remember: true };
     }
     case 'failed': {
-      const body = standardErrorBody(sent.code, sent.message, {
-        service: serviceIds(base, sent.postId, null),
-      });
+      // "The service ids field": a failure reported by the network made a post record, so the
+      // answer carries top-level `service` beside `error`, as every other answer that made one.
+      const service = serviceIds(base, sent.postId, null);
+      const { error } = standardErrorBody(sent.code, sent.message);
       // "Older addresses": a network's error is passed without an added error.code.
       if (ctx.address === 'legacy' && sent.derived) {
-        const { code: _added, ...rest } = body.error;
-        return { status: sent.status, body: { error: rest }, remember: sent.status >= 500 };
+        const { code: _added, ...rest } = error;
+        return { status: sent.status, body: { error: rest, service }, remember: sent.status >= 500 };
       }
       // A 5xx after handing over is unconfirmed (remembered); a network's own refusal is not.
-      return { status: sent.status, body: { ...body }, remember: sent.status >= 500 };
+      return { status: sent.status, body: { error, service }, remember: sent.status >= 500 };
     }
   }
 }

@@ -31,6 +31,12 @@ export interface PublishRequestInput {
   idempotencyKey: string | undefined;
 }
 
+export interface PreparedPost {
+  delivery: PublishContext['delivery'];
+  kept: KeptPostRequest;
+  warnings: PublishContext['warnings'];
+}
+
 function keptRequest(ctx: PublishContext): KeptPostRequest {
   const videos = ctx.media.some((f) => f.kind === 'video');
   return {
@@ -90,6 +96,17 @@ export class PublishingService {
     } finally {
       release();
     }
+  }
+
+  /**
+   * Every check of `handle`, with nothing sent, counted or recorded (like a dry run), answering the
+   * request a scheduled post would keep. The connector's `service_update_scheduled_post` stores it
+   * in the waiting post in one transaction; refusals are thrown as ApiErrors.
+   */
+  async prepare(input: PublishRequestInput): Promise<PreparedPost> {
+    const ctx = newContext(this.deps, input);
+    await runChecks(ctx, orderFor(input.address));
+    return { delivery: ctx.delivery, kept: keptRequest(ctx), warnings: ctx.warnings };
   }
 
   /** The scheduler's send of a due scheduled post (at-send-time checks, then the network). */

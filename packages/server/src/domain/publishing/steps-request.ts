@@ -6,6 +6,7 @@ import {
   normalizePostRequest,
   PLATFORMS,
   parseScheduledFor,
+  readJsonText,
 } from '@socialpub/core';
 import { JSON_BODY_LIMIT_BYTES } from '../../http/json-body.js';
 import { type PublishContext, required, warn } from './publish-context.js';
@@ -23,12 +24,10 @@ export function checkJson(ctx: PublishContext): void {
   if (Buffer.byteLength(ctx.rawBody) > JSON_BODY_LIMIT_BYTES) {
     throw badRequest(`The body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(ctx.rawBody);
-  } catch {
-    throw badRequest('The body is not valid JSON.');
-  }
+  // Nesting is bounded before parsing (core's LIMITS.jsonBody): a deeper body is this 400.
+  const reading = readJsonText(ctx.rawBody);
+  if (!reading.ok) throw badRequest(reading.message);
+  const value = reading.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest('The body must be a JSON object with a `post` object.');
   }

@@ -1,0 +1,43 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import type { ConnectorBackend } from './backend.js';
+import { type ToolSet, toolsFor } from './tool-registry.js';
+
+export interface ConnectorServerOptions {
+  backend: ConnectorBackend;
+  /** `signed-in`: the seventeen tools; `api-key`: the older three. */
+  toolSet: ToolSet;
+  /** Offer only the reads and validate (a read-only grant, or `socialpub-mcp --read-only`). */
+  readOnly?: boolean;
+  name?: string;
+  version?: string;
+}
+
+export const CONNECTOR_SERVER_NAME = 'socialpub';
+export const CONNECTOR_SERVER_VERSION = '0.1.0';
+
+const INSTRUCTIONS =
+  'Publishes and schedules posts to the social networks connected to the signed-in account. Start with service_list_accounts. ' +
+  'TikTok needs a privacy level and YouTube a privacy setting: ask the user, never choose. ' +
+  'Errors carry the REST error code, message and retry advice.';
+
+/** An MCP server with the connector's tools registered against `backend` (one per session or request). */
+export function createConnectorServer(options: ConnectorServerOptions): McpServer {
+  const server = new McpServer(
+    { name: options.name ?? CONNECTOR_SERVER_NAME, version: options.version ?? CONNECTOR_SERVER_VERSION },
+    { instructions: INSTRUCTIONS },
+  );
+  for (const tool of toolsFor(options.toolSet, options.backend, options.readOnly ?? false)) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      (input: unknown) => tool.run(options.backend, input as never),
+    );
+  }
+  return server;
+}

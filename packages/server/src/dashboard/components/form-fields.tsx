@@ -1,0 +1,189 @@
+import type { Child } from 'hono/jsx';
+import type { z } from 'zod';
+
+/** Messages shown beside fields, keyed by field name. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first problem of each field of a failed schema parse, keyed by the top-level field name. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The body of a form post as strings (files and repeated fields are read by the page itself). */
+export function formStrings(body: Record<string, unknown>): Record<string, string> {
+  const strings: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') strings[key] = value;
+  return strings;
+}
+
+function describedBy(name: string, error: string | undefined, hint: Child | undefined): string | undefined {
+  const ids = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** Error text beside a field: an icon word as well as colour, announced with the field. */
+export function FieldError(props: { name: string; error: string | undefined }) {
+  if (!props.error) return null;
+  return (
+    <p class="field-error" id={`${props.name}-error`}>
+      <strong>Error:</strong> {props.error}
+    </p>
+  );
+}
+
+export interface TextFieldProps {
+  name: string;
+  label: string;
+  value?: string | undefined;
+  error?: string | undefined;
+  hint?: Child;
+  type?: 'text' | 'email' | 'password' | 'number' | 'datetime-local' | 'url';
+  required?: boolean;
+  autocomplete?: string;
+  /** Extra attributes for number fields. */
+  min?: string;
+  max?: string;
+  step?: string;
+}
+
+export function TextField(props: TextFieldProps) {
+  const id = `field-${props.name}`;
+  return (
+    <div class={props.error ? 'field has-error' : 'field'}>
+      <label for={id}>{props.label}</label>
+      {props.hint ? (
+        <p class="hint" id={`${props.name}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.type === 'password' ? undefined : (props.value ?? '')}
+        required={props.required}
+        autocomplete={props.autocomplete}
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={describedBy(props.name, props.error, props.hint)}
+      />
+      <FieldError name={props.name} error={props.error} />
+    </div>
+  );
+}
+
+export function TextAreaField(props: Omit<TextFieldProps, 'type'> & { rows?: number }) {
+  const id = `field-${props.name}`;
+  return (
+    <div class={props.error ? 'field has-error' : 'field'}>
+      <label for={id}>{props.label}</label>
+      {props.hint ? (
+        <p class="hint" id={`${props.name}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        name={props.name}
+        rows={props.rows ?? 4}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={describedBy(props.name, props.error, props.hint)}
+      >
+        {props.value ?? ''}
+      </textarea>
+      <FieldError name={props.name} error={props.error} />
+    </div>
+  );
+}
+
+export interface SelectFieldProps {
+  name: string;
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  value?: string | undefined;
+  error?: string | undefined;
+  hint?: Child;
+}
+
+export function SelectField(props: SelectFieldProps) {
+  const id = `field-${props.name}`;
+  return (
+    <div class={props.error ? 'field has-error' : 'field'}>
+      <label for={id}>{props.label}</label>
+      {props.hint ? (
+        <p class="hint" id={`${props.name}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        name={props.name}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={describedBy(props.name, props.error, props.hint)}
+      >
+        {props.options.map((option) => (
+          <option value={option.value} selected={option.value === props.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError name={props.name} error={props.error} />
+    </div>
+  );
+}
+
+export function CheckboxField(props: {
+  name: string;
+  label: string;
+  checked?: boolean;
+  error?: string | undefined;
+  hint?: Child;
+}) {
+  const id = `field-${props.name}`;
+  return (
+    <div class={props.error ? 'field checkbox has-error' : 'field checkbox'}>
+      <input
+        id={id}
+        type="checkbox"
+        name={props.name}
+        value="on"
+        checked={props.checked}
+        aria-describedby={describedBy(props.name, props.error, props.hint)}
+      />
+      <label for={id}>{props.label}</label>
+      {props.hint ? (
+        <p class="hint" id={`${props.name}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      <FieldError name={props.name} error={props.error} />
+    </div>
+  );
+}
+
+/** A summary at the top of a refused form, so a screen reader hears it first. */
+export function FormProblem(props: { message: string | undefined }) {
+  if (!props.message) return null;
+  return (
+    <div class="notice error" role="alert">
+      <strong>Nothing was changed.</strong> {props.message}
+    </div>
+  );
+}
+
+/** A confirmation after a change (green and worded, never colour alone). */
+export function Notice(props: { message: string | undefined }) {
+  if (!props.message) return null;
+  return (
+    <div class="notice ok" role="status">
+      <strong>Done:</strong> {props.message}
+    </div>
+  );
+}

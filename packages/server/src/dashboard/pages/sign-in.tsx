@@ -1,0 +1,136 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { hashPassword, verifyPassword } from '../../domain/secrets.js';
+import type { Services } from '../../services.js';
+import { type FieldErrors, FormProblem, formStrings, TextField } from '../components/form-fields.js';
+import {
+  CsrfField,
+  clientAddress,
+  type DashboardEnv,
+  renderPage,
+  type SignInThrottle,
+  safeNext,
+  signInAs,
+} from '../session/index.js';
+
+const SignInSchema = z.object({
+  email: z.email('Enter the e-mail address of your account.').max(254),
+  password: z.string().min(1, 'Enter your password.').max(200),
+});
+
+interface SignInForm {
+  email: string;
+  next: string;
+  errors: FieldErrors;
+  problem?: string | undefined;
+  ended?: boolean;
+}
+
+function SignInBody(props: SignInForm & { csrfToken: string }) {
+  return (
+    <div class="card">
+      {props.ended ? (
+        <div class="notice warn" role="status">
+          <strong>Your session ended.</strong> Sign in again to continue.
+        </div>
+      ) : null}
+      <FormProblem message={props.problem} />
+      <form method="post" action="/dashboard/sign-in" novalidate>
+        <CsrfField token={props.csrfToken} />
+        <input type="hidden" name="next" value={props.next} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autocomplete="username"
+          required
+          value={props.email}
+          error={props.errors.email}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autocomplete="current-password"
+          required
+          error={props.errors.password}
+        />
+        <button type="submit">Sign in</button>
+      </form>
+      <p>
+        No account yet? <a href="/dashboard/sign-up">Sign up</a> (any plan, it is a sandbox).
+      </p>
+    </div>
+  );
+}
+
+/**
+ * GET/POST /dashboard/sign-in. Passwords are checked with the slow hash of domain/secrets.ts; an
+ * unknown e-mail costs the same hash so timing does not tell which accounts exist. Failures are
+ * throttled per e-mail and per client address (session/sign-in-throttle.ts).
+ */
+export function signInPage(services: Services, throttle: SignInThrottle): Hono<DashboardEnv> {
+  const { repos } = services;
+  const page = new Hono<DashboardEnv>();
+  // Compared against when the e-mail is unknown, so both paths run one scrypt.
+  const decoyHash = hashPassword('decoy password that matches nothing');
+
+  page.get('/sign-in', (c) => {
+    const next = safeNext(c.req.query('next'));
+    if (c.var.signedIn) return c.redirect(next, 303);
+    return renderPage(
+      c,
+      { title: 'Sign in' },
+      <SignInBody
+        email=""
+        next={next}
+        errors={{}}
+        ended={c.req.query('ended') === '1'}
+        csrfToken={c.var.csrfToken}
+      />,
+    );
+  });
+
+  page.post('/sign-in', async (c) => {
+    const body = formStrings(await c.req.parseBody());
+    const next = safeNext(body.next);
+    const email = (body.email ?? '').trim();
+    const show = (status: 400 | 401 | 429, form: Omit<SignInForm, 'email' | 'next'>) =>
+      renderPage(
+        c,
+        { title: 'Sign in', status },
+        <SignInBody email={email} next={next} csrfToken={c.var.csrfToken} {...form} />,
+      );
+
+    const parsed = SignInSchema.safeParse({ email, password: body.password ?? '' });
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      return show(400, { errors, problem: 'Fill in both fields.' });
+    }
+    const address = clientAddress(c);
+    const verdict = throttle.check(parsed.data.email, address);
+    if (!verdict.allowed) {
+      const when = verdict.retryAt?.toISOString().slice(11, 16) ?? 'later';
+      return show(429, {
+        errors: {},
+        problem: `Too many failed sign-ins ${verdict.reason === 'email' ? 'for this e-mail address' : 'from your address'}. Try again after ${when} UTC.`,
+      });
+    }
+    const account = repos.accounts.findByEmail(parsed.data.email);
+    const stored = account?.passwordHash ?? (await decoyHash);
+    const matches = await verifyPassword(parsed.data.password, stored);
+    if (!account?.passwordHash || !matches) {
+      throttle.recordFailure(parsed.data.email, address);
+      return show(401, {
+        errors: { password: 'The e-mail address or the password is not right.' },
+        problem: 'The e-mail address or the password is not right.',
+      });
+    }
+    throttle.recordSuccess(parsed.data.email);
+    signInAs(c, services, account.id);
+    return c.redirect(next, 303);
+  });
+
+  return page;
+}

@@ -1,0 +1,134 @@
+import type { Context } from 'hono';
+import type { Child } from 'hono/jsx';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { CsrfField } from './csrf-field.js';
+import type { DashboardEnv, SignedIn } from './dashboard-env.js';
+
+/** The pages of the signed-in navigation, in order. Connected apps belongs to the connector (oauth/). */
+export const NAV_LINKS: ReadonlyArray<{ href: string; label: string; virtualClockOnly?: boolean }> = [
+  { href: '/dashboard', label: 'Overview' },
+  { href: '/dashboard/api-keys', label: 'API management' },
+  { href: '/dashboard/profiles', label: 'Profiles' },
+  { href: '/dashboard/scheduled', label: 'Scheduled' },
+  { href: '/dashboard/history', label: 'History' },
+  { href: '/dashboard/media', label: 'Media library' },
+  { href: '/dashboard/connected-apps', label: 'Connected apps' },
+  { href: '/dashboard/plan', label: 'Plan' },
+  { href: '/dashboard/clock', label: 'Clock', virtualClockOnly: true },
+];
+
+export interface LayoutProps {
+  title: string;
+  signedIn: SignedIn | null;
+  csrfToken: string;
+  virtualClock: boolean;
+  /** Path of the page, to mark its nav link with aria-current. */
+  currentPath: string;
+  children?: Child;
+}
+
+/** Every dashboard page: skip link, header with the navigation and Sign out, one `<main>` with an h1. */
+export function Layout(props: LayoutProps) {
+  const links = NAV_LINKS.filter((link) => !link.virtualClockOnly || props.virtualClock);
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${props.title} · socialpub dashboard`}</title>
+        <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
+        <script src="/dashboard/assets/dashboard.js" defer />
+      </head>
+      <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
+        <header class="top">
+          <p class="brand">
+            <a href="/dashboard">socialpub</a> <span class="muted">sandbox dashboard</span>
+          </p>
+          {props.signedIn ? (
+            <nav aria-label="Dashboard">
+              <ul>
+                {links.map((link) => (
+                  <li>
+                    <a
+                      href={link.href}
+                      aria-current={isCurrent(link.href, props.currentPath) ? 'page' : undefined}
+                    >
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+                <li>
+                  <form method="post" action="/dashboard/sign-out" class="inline">
+                    <CsrfField token={props.csrfToken} />
+                    <button type="submit" class="link-button">
+                      Sign out
+                    </button>
+                  </form>
+                </li>
+              </ul>
+              <p class="who muted">
+                Signed in as {props.signedIn.account.email ?? 'an account without e-mail'}
+              </p>
+            </nav>
+          ) : null}
+        </header>
+        <main id="main">
+          <h1>{props.title}</h1>
+          {props.children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+function isCurrent(href: string, current: string): boolean {
+  if (href === '/dashboard') return current === '/dashboard' || current === '/dashboard/';
+  return current === href || current.startsWith(`${href}/`);
+}
+
+export interface PageOptions {
+  title: string;
+  status?: ContentfulStatusCode;
+}
+
+/** Renders a page inside the layout with this request's session, CSRF token and clock mode. */
+export function renderPage(
+  c: Context<DashboardEnv>,
+  options: PageOptions,
+  body: Child,
+): Response | Promise<Response> {
+  return c.html(
+    <Layout
+      title={options.title}
+      signedIn={c.var.signedIn ?? null}
+      csrfToken={c.var.csrfToken ?? ''}
+      virtualClock={c.var.virtualClock ?? false}
+      currentPath={c.req.path}
+    >
+      {body}
+    </Layout>,
+    options.status ?? 200,
+  );
+}
+
+/** A clear refusal page (403 forged form, 404 not found, 413 too large, ...): what happened, what to do. */
+export function renderErrorPage(
+  c: Context<DashboardEnv>,
+  status: ContentfulStatusCode,
+  title: string,
+  message: string,
+): Response | Promise<Response> {
+  return renderPage(
+    c,
+    { title, status },
+    <>
+      <p role="alert">{message}</p>
+      <p>
+        <a href="/dashboard">Back to the Overview</a>
+      </p>
+    </>,
+  );
+}

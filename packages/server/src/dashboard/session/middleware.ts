@@ -1,0 +1,92 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { randomToken } from '../../domain/secrets.js';
+import type { Services } from '../../services.js';
+import { dashboardClock } from '../dashboard-clock.js';
+import {
+  clearCookie,
+  cookieOptions,
+  readCookie,
+  SESSION_COOKIE,
+  SIGNED_OUT_CSRF_COOKIE,
+  writeCookie,
+} from './cookies.js';
+import type { DashboardEnv, SignedIn } from './dashboard-env.js';
+import { signInUrl } from './safe-next.js';
+import { endSession, resumeSession, SESSION_MAX_SECONDS, startSession } from './sessions.js';
+
+/**
+ * Loads the session of the `sp_session` cookie into `c.var.signedIn` (null when signed out or
+ * expired), sets `c.var.csrfToken` (the session's, or a signed-out `sp_csrf` cookie's) and
+ * `c.var.virtualClock`. Pages are never cached and never framed.
+ */
+export function dashboardSession(services: Services): MiddlewareHandler<DashboardEnv> {
+  const base = () => services.urls.base;
+  return async (c, next) => {
+    const id = readCookie(c, SESSION_COOKIE);
+    const signedIn = id ? resumeSession(services.repos, services.clocks, id) : null;
+    if (id && !signedIn) clearCookie(c, SESSION_COOKIE, base());
+    let csrfToken = signedIn?.session.csrfSecret;
+    if (!csrfToken) {
+      csrfToken = readCookie(c, SIGNED_OUT_CSRF_COOKIE);
+      if (!csrfToken) {
+        csrfToken = randomToken(32);
+        writeCookie(c, SIGNED_OUT_CSRF_COOKIE, csrfToken, cookieOptions(base()));
+      }
+    }
+    c.set('signedIn', signedIn);
+    c.set('csrfToken', csrfToken);
+    c.set('virtualClock', signedIn !== null && dashboardClock(services, signedIn.account) !== null);
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'same-origin');
+    c.header('X-Content-Type-Options', 'nosniff');
+    await next();
+  };
+}
+
+/** Path and query of the request, for `?next=`. */
+export function pathAndQuery(c: Context): string {
+  const url = new URL(c.req.url);
+  return url.pathname + url.search;
+}
+
+/**
+ * Pages for signed-in people only. Signed out (or expired), a GET is sent with 303 to
+ * `/dashboard/sign-in?next=<path and query>`. A form post is not replayed after sign-in (nothing
+ * of it is done); its `next` is the Overview.
+ */
+export function requireSignIn(): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    if (c.var.signedIn) return next();
+    const next_ = c.req.method === 'GET' || c.req.method === 'HEAD' ? pathAndQuery(c) : '/dashboard';
+    // A session cookie that no longer resumes a session: tell the person their session ended.
+    const ended = readCookie(c, SESSION_COOKIE) !== undefined ? '&ended=1' : '';
+    return c.redirect(`${signInUrl(next_)}${ended}`, 303);
+  };
+}
+
+/** The signed-in person of a page behind `requireSignIn` (throws if used elsewhere: a programming error). */
+export function signedIn(c: Context<DashboardEnv>): SignedIn {
+  const found = c.var.signedIn;
+  if (!found) throw new Error('signedIn() used on a page without requireSignIn().');
+  return found;
+}
+
+/** The client's address for the sign-in throttle (the socket's; `local` through app.request). */
+export function clientAddress(c: Context<DashboardEnv>): string {
+  return c.env?.incoming?.socket?.remoteAddress ?? 'local';
+}
+
+/** Starts a new session for the account (a fresh id on every sign-in) and sets `sp_session`. */
+export function signInAs(c: Context<DashboardEnv>, services: Services, accountId: string): void {
+  const started = startSession(services.repos, services.clocks, accountId);
+  clearCookie(c, SIGNED_OUT_CSRF_COOKIE, services.urls.base);
+  writeCookie(c, SESSION_COOKIE, started.id, cookieOptions(services.urls.base, SESSION_MAX_SECONDS));
+}
+
+/** Ends the request's session (its row is deleted) and clears the cookie. */
+export function signOut(c: Context<DashboardEnv>, services: Services): void {
+  const id = readCookie(c, SESSION_COOKIE);
+  if (id) endSession(services.repos, id);
+  clearCookie(c, SESSION_COOKIE, services.urls.base);
+}

@@ -1,0 +1,108 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Services } from '../services.js';
+
+/** Tables that name an account in `account_id`, found once from the schema (later areas' tables too). */
+function accountTables(services: Services): string[] {
+  const { db } = services;
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as { name: string }[];
+  return tables
+    .map((t) => t.name)
+    .filter(
+      (name) =>
+        name !== 'accounts' &&
+        (
+          db.prepare(`SELECT name FROM pragma_table_info('${name.replaceAll("'", "''")}')`).all() as {
+            name: string;
+          }[]
+        ).some((column) => column.name === 'account_id'),
+    );
+}
+
+/**
+ * DELETE /admin/v1/accounts/{id}: the account and everything it owns, safe against a crash at any
+ * point. Three steps, each repeatable:
+ * 1. mark the account `deleting_since` (committed): from then its keys answer as for an account
+ *    being deleted, and a start-up pass (`recover`) finishes what a crash interrupted;
+ * 2. remove its files (kept files, bytes of open uploads) while its rows still list them, so a
+ *    crash here loses the list of nothing;
+ * 3. delete its rows in one transaction: the account row, every table naming it in `account_id`,
+ *    and by ON DELETE CASCADE keys, profiles, connections, idempotency records, tokens.
+ * Then free pages go back to the file system (incremental vacuum).
+ */
+export class AccountDeletion {
+  #tables: string[] | null = null;
+  readonly #running = new Map<string, Promise<void>>();
+
+  constructor(private readonly services: Services) {}
+
+  /** False when there is no such account. A second call during a deletion waits for the first. */
+  async delete(accountId: string): Promise<boolean> {
+    const { repos, clocks } = this.services;
+    const running = this.#running.get(accountId);
+    if (running) {
+      await running;
+      return true;
+    }
+    const account = repos.accounts.get(accountId);
+    if (!account) return false;
+    repos.accounts.markDeleting(accountId, clocks.forAccount(accountId).now().toISOString());
+    await this.#finish(accountId);
+    return true;
+  }
+
+  /** Start-up: finishes every deletion a crash interrupted. */
+  async recover(): Promise<number> {
+    const marked = this.services.repos.accounts.listDeleting();
+    for (const accountId of marked) await this.#finish(accountId);
+    return marked.length;
+  }
+
+  #finish(accountId: string): Promise<void> {
+    const work = this.#remove(accountId).finally(() => this.#running.delete(accountId));
+    this.#running.set(accountId, work);
+    return work;
+  }
+
+  async #remove(accountId: string): Promise<void> {
+    const { db, repos, mediaFolder } = this.services;
+    // Buffered rows of this account are written now, so the transaction below deletes them too.
+    repos.readCounters.flush();
+    repos.requestLog.flush();
+    const fileIds = (
+      db
+        .prepare(
+          `SELECT file_id FROM media_files WHERE account_id = ?
+           UNION SELECT file_id FROM upload_links WHERE account_id = ?`,
+        )
+        .all(accountId, accountId) as { file_id: string }[]
+    ).map((row) => row.file_id);
+    const storagePaths = (
+      db
+        .prepare('SELECT storage_path FROM media_files WHERE account_id = ? AND storage_path IS NOT NULL')
+        .all(accountId) as { storage_path: string }[]
+    ).map((row) => row.storage_path);
+    for (const fileId of fileIds) {
+      this.services.uploadLinks?.storage.forget(fileId);
+      await rm(mediaFolder.pathOf(join('files', fileId)), { recursive: true, force: true });
+      await rm(mediaFolder.pathOf(join('uploads', `${fileId}.part`)), { force: true });
+    }
+    for (const path of storagePaths) await rm(mediaFolder.pathOf(path), { recursive: true, force: true });
+
+    this.#tables ??= accountTables(this.services);
+    const tables = this.#tables;
+    db.transaction(() => {
+      for (const table of tables) db.prepare(`DELETE FROM "${table}" WHERE account_id = ?`).run(accountId);
+      db.prepare('DELETE FROM accounts WHERE id = ?').run(accountId);
+    })();
+    repos.accounts.delete(accountId);
+    repos.apiKeys.forgetCached();
+    repos.profiles.forgetCached();
+    repos.connections.forgetCached();
+    repos.readCounters.forgetAccount(accountId);
+    // The database file shrinks by the pages the account used (auto_vacuum = INCREMENTAL, database.ts).
+    db.pragma('incremental_vacuum');
+  }
+}

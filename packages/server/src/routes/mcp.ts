@@ -1,0 +1,153 @@
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { apiError, errorBodyFor, isConnectorChangeTool, POST_SCOPE, readJsonText } from '@socialpub/core';
+import { createConnectorServer } from '@socialpub/mcp';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../http/context.js';
+import { readLimited } from '../http/json-body.js';
+import { type ConnectorCaller, resolveConnectorCaller } from '../mcp/connector-caller.js';
+import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
+import { ConnectorRequests } from '../mcp/connector-requests.js';
+import { type ConnectorContext, DomainConnectorBackend } from '../mcp/domain-backend.js';
+import { firstForbiddenCall, INSUFFICIENT_SCOPE_CHALLENGE, originAllowed } from '../mcp/mcp-guards.js';
+import type { Services } from '../services.js';
+
+/**
+ * Largest JSON-RPC body `/mcp` reads: 1 MiB, as the API's own JSON bodies. The largest tool input
+ * (ten places with their option blocks and a long caption) is a few tens of kilobytes.
+ */
+export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface McpRouteOptions {
+  /** Browser origins allowed beside the server's own and loopback pages (e.g. a web AI app). */
+  allowedOrigins?: readonly string[];
+}
+
+/** Tokens go in the Authorization header only (MCP authorization; OAuth 2.1 forbids the query). */
+const TOKEN_QUERY_PARAMETERS = ['access_token', 'token', 'api_key', 'key'];
+
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  id: unknown = null,
+) {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** `{base_url}/mcp`: MCP Streamable HTTP for AI apps, both protocol eras from one handler. */
+export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Hono<AppEnv> {
+  const context: ConnectorContext = {
+    services,
+    idempotency: new ConnectorIdempotency(services),
+    requests: new ConnectorRequests(services.db),
+  };
+  const resourceMetadata = () => `${services.urls.base}/.well-known/oauth-protected-resource/mcp`;
+  const handler = createMcpHandler(
+    ({ authInfo }) => {
+      const caller = authInfo?.extra?.['caller'] as ConnectorCaller;
+      const readOnly = caller.kind === 'grant' && !caller.grant.scopes.includes(POST_SCOPE);
+      return createConnectorServer({
+        backend: new DomainConnectorBackend(context, caller),
+        toolSet: caller.kind === 'grant' ? 'signed-in' : 'api-key',
+        readOnly,
+      });
+    },
+    {
+      maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
+      onerror: (error) => console.error('[socialpub] mcp:', error.message),
+    },
+  );
+  services.onClose.push(() => handler.close());
+
+  const challenge = (c: Context<AppEnv>, presented: boolean) => {
+    const error = apiError(
+      'unauthorized',
+      presented
+        ? 'The token is not valid, expired or was revoked; sign in again.'
+        : 'Sign in (OAuth) or send a paid plan’s API key as "Authorization: Bearer <token>".',
+    );
+    const header = presented
+      ? `Bearer error="invalid_token", resource_metadata="${resourceMetadata()}"`
+      : `Bearer resource_metadata="${resourceMetadata()}"`;
+    c.set('errorCode', 'unauthorized');
+    return c.json(errorBodyFor(error, 'standard'), 401, { 'WWW-Authenticate': header });
+  };
+
+  const routes = new Hono<AppEnv>();
+  routes.all('/mcp', async (c) => {
+    const url = new URL(c.req.url);
+    if (TOKEN_QUERY_PARAMETERS.some((name) => url.searchParams.has(name))) {
+      return jsonRpcError(
+        400,
+        -32600,
+        'Send the token in the Authorization header only, never in the address.',
+      );
+    }
+    if (!originAllowed(c.req.header('origin'), services.urls.base, options.allowedOrigins ?? [])) {
+      return jsonRpcError(403, -32600, 'This Origin may not use the connector.');
+    }
+    const resolved = resolveConnectorCaller(services, c.req.header('authorization'));
+    if (resolved.kind === 'unauthenticated') return challenge(c, resolved.presented);
+    if (resolved.kind === 'plan_required') {
+      const error = apiError(
+        'plan_required',
+        'The AI-app connector needs a paid plan (Beginner or higher); a Free account uses the REST API only.',
+        {
+          extra: {
+            required: 'beginner',
+            plan: resolved.account.plan,
+            upgrade_url: `${services.urls.base}/dashboard/plan`,
+          },
+        },
+      );
+      c.set('errorCode', 'plan_required');
+      return c.json(errorBodyFor(error, 'standard'), 403);
+    }
+    const caller = resolved.caller;
+
+    let text: string | null = '';
+    if (c.req.method === 'POST') {
+      text = await readLimited(c.req.raw, MCP_BODY_LIMIT_BYTES);
+      if (text === null) {
+        return jsonRpcError(413, -32600, `The request body is larger than ${MCP_BODY_LIMIT_BYTES} bytes.`);
+      }
+    }
+    let parsed: unknown;
+    if (text !== '') {
+      // Nesting is bounded before parsing (core's LIMITS.jsonBody, every JSON address): a deeper
+      // body is a JSON-RPC parse error, and nothing walks it. Not JSON: the transport answers it.
+      const reading = readJsonText(text);
+      if (!reading.ok && reading.reason === 'too_deep') return jsonRpcError(400, -32700, reading.message);
+      parsed = reading.ok ? reading.value : undefined;
+    }
+    if (caller.kind === 'grant' && parsed !== undefined) {
+      const forbidden = firstForbiddenCall(parsed, caller.grant.scopes);
+      if (forbidden !== undefined && isConnectorChangeTool(forbidden.name)) {
+        return jsonRpcError(
+          403,
+          -32600,
+          `${forbidden.name} changes the account and this app has read-only permission; nothing was done.`,
+          { 'WWW-Authenticate': INSUFFICIENT_SCOPE_CHALLENGE(resourceMetadata()) },
+          forbidden.id ?? null,
+        );
+      }
+    }
+    const request = new Request(c.req.raw.url, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      ...(c.req.method === 'POST' ? { body: text } : {}),
+    });
+    const authInfo = {
+      token: 'verified',
+      clientId: caller.kind === 'grant' ? caller.grant.clientId : `api_key:${caller.apiKey.id}`,
+      scopes: caller.kind === 'grant' ? [...caller.grant.scopes] : [POST_SCOPE],
+      extra: { caller },
+    };
+    return handler.fetch(request, parsed === undefined ? { authInfo } : { authInfo, parsedBody: parsed });
+  });
+  return routes;
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, accountWithProfile, CLOCK_START, type TestApp, testApp } from './helpers.js';
+import { sendPost } from './publish-helpers.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const dataDirApp = (dataDir: string, start = CLOCK_START): Promise<TestApp> =>
+  testApp({ memory: false, dataDir, clockStart: start, adminToken: ADMIN_TOKEN });
+const xPost = (profileId: string, text: string) => ({
+  post: { accountId: profileId, platform: 'x', content: { text } },
+});
+const nowOf = async (t: TestApp) => ((await (await t.admin('GET', '/clock')).json()) as { now: string }).now;
+
+describe('the server virtual clock is stored with the data (issue 13 item 2)', () => {
+  it('resumes where it was after a restart, and a post to x is not told to wait', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-clock-'));
+    dirs.push(dataDir);
+    const first = await dataDirApp(dataDir);
+    const fx = await accountWithProfile(first, { x: {} }, { x_addon: true });
+    await first.admin('POST', '/clock', { advance_seconds: 2 * 86_400 });
+    expect((await sendPost(first, fx.apiKey, xPost(fx.profileId, 'before'))).status).toBe(200);
+    await first.admin('POST', '/clock', { advance_seconds: 30 });
+    const before = await nowOf(first);
+    await first.close();
+
+    // The same SOCIALPUB_CLOCK_START again: it only seeds a new data directory.
+    const second = await dataDirApp(dataDir);
+    try {
+      expect(await nowOf(second)).toBe(before);
+      const answer = await sendPost(second, fx.apiKey, xPost(fx.profileId, 'after'));
+      expect(answer.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('never moves back, even when a start time earlier than the stored one is given', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-clock-'));
+    dirs.push(dataDir);
+    const first = await dataDirApp(dataDir);
+    await first.admin('POST', '/clock', { advance_seconds: 3600 });
+    await first.close();
+    const second = await dataDirApp(dataDir, new Date('2020-01-01T00:00:00Z'));
+    try {
+      expect(await nowOf(second)).toBe(new Date(CLOCK_START.getTime() + 3_600_000).toISOString());
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('seeds a new data directory with SOCIALPUB_CLOCK_START', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-clock-'));
+    dirs.push(dataDir);
+    const start = new Date('2031-05-06T07:08:09.000Z');
+    const t = await dataDirApp(dataDir, start);
+    try {
+      expect(await nowOf(t)).toBe(start.toISOString());
+    } finally {
+      await t.close();
+    }
+  });
+});

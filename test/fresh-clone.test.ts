@@ -1,0 +1,171 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningServer, startServer } from '@socialpub/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp4Bytes } from './helpers/media-fixtures.js';
+import { REPO_ROOT, type RunResult, runCommand } from './helpers/run-node.js';
+
+/**
+ * Issue 11 item 1: a newcomer clones the repository, installs, and types the README's commands.
+ * The clone is a real `git clone` of HEAD (so only committed files exist); its node_modules are the
+ * installed packages hard-linked in (npm ci would fetch the same files), and npm itself links the
+ * workspace bins (`npm rebuild`, the linking step of `npm ci`). No dist/ exists in the clone, so the
+ * first README command also proves the launcher builds on first use.
+ */
+
+interface WorkspaceBin {
+  workspace: string;
+  name: string;
+  target: string;
+}
+
+function workspaceBins(): WorkspaceBin[] {
+  const root = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
+  return root.workspaces.flatMap((workspace) => {
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, workspace, 'package.json'), 'utf8')) as {
+      bin?: Record<string, string>;
+    };
+    return Object.entries(manifest.bin ?? {}).map(([name, target]) => ({
+      workspace,
+      name,
+      target: join(workspace, target),
+    }));
+  });
+}
+
+/** The `sh` code block of a README section, one command per line. */
+function readmeCommands(section: string): string[] {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf(`## ${section}\n`);
+  expect(start, `README section "${section}"`).toBeGreaterThanOrEqual(0);
+  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(start))?.[1] ?? '';
+  return block.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+}
+
+const BINS = workspaceBins();
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+let temp: string;
+let clone: string;
+let server: RunningServer;
+let apiKey: string;
+
+/** Runs a shell line in the clone as a user would, with npm kept offline (nothing fetched by name). */
+function inClone(line: string): Promise<RunResult> {
+  return runCommand(
+    'sh',
+    ['-c', line],
+    {
+      SOCIALPUB_API_KEY: apiKey,
+      SOCIALPUB_CONFIG_DIR: join(temp, 'config'),
+      npm_config_offline: 'true',
+      npm_config_update_notifier: 'false',
+    },
+    { cwd: clone, timeoutMs: 240_000 },
+  );
+}
+
+beforeAll(async () => {
+  temp = await mkdtemp(join(tmpdir(), 'socialpub-fresh-clone-'));
+  clone = join(temp, 'clone');
+  execFileSync('git', ['clone', '--quiet', REPO_ROOT, clone]);
+  // What `npm ci` would put there: the root node_modules and any workspace's nested one.
+  execFileSync('cp', ['-al', join(REPO_ROOT, 'node_modules'), join(clone, 'node_modules')]);
+  const root = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
+  for (const workspace of root.workspaces) {
+    const nested = join(REPO_ROOT, workspace, 'node_modules');
+    if (existsSync(nested) && existsSync(join(clone, workspace))) {
+      execFileSync('cp', ['-al', nested, join(clone, workspace, 'node_modules')]);
+    }
+  }
+  await rm(join(clone, 'node_modules', '.bin'), { recursive: true, force: true });
+  await mkdir(join(clone, 'node_modules', '.bin'));
+  execFileSync('npm', ['rebuild', '--ignore-scripts', '--offline', '--no-audit', '--no-fund'], {
+    cwd: clone,
+    stdio: 'ignore',
+  });
+  await writeFile(join(clone, 'video.mp4'), mp4Bytes(256 * 1024));
+  // The README schedules for 2026-12-01: a virtual clock before it keeps the example valid.
+  server = await startServer(
+    {
+      memory: true,
+      port: 0,
+      host: '127.0.0.1',
+      clock: 'virtual',
+      clockStart: new Date('2026-11-20T09:00:00Z'),
+      seedDemo: true,
+    },
+    () => undefined,
+  );
+  apiKey = server.socialpub.demo?.apiKey ?? '';
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (temp) await rm(temp, { recursive: true, force: true });
+});
+
+describe('a fresh clone', () => {
+  it('has every workspace bin committed and linked by npm into node_modules/.bin', () => {
+    expect(BINS.map((bin) => bin.name)).toEqual(expect.arrayContaining(['socialpub', 'socialpub-server']));
+    const tracked = new Set(
+      execFileSync('git', ['ls-files'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean),
+    );
+    for (const bin of BINS) {
+      expect(tracked.has(bin.target), `${bin.target} (bin ${bin.name}) is committed`).toBe(true);
+      expect(readFileSync(join(clone, bin.target), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+      const link = join(clone, 'node_modules', '.bin', bin.name);
+      expect(existsSync(link), `npm linked ${bin.name}`).toBe(true);
+      expect(realpathSync(link)).toBe(realpathSync(join(clone, bin.target)));
+    }
+  });
+
+  it('runs the README CLI quick start verbatim, building on first use', async () => {
+    const lines = readmeCommands('CLI quick start');
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    let scheduledPostId = '';
+    const outputs: RunResult[] = [];
+    for (const written of lines) {
+      // Only the address (the server listens on port 0) and the id placeholder are filled in.
+      const line = written
+        .replaceAll('http://127.0.0.1:8787', server.url)
+        .replaceAll('<scheduled_post_id>', scheduledPostId);
+      const result = await inClone(line);
+      expect(result.code, `${line}\n${result.stderr}`).toBe(0);
+      expect(result.stderr).not.toMatch(/could not determine executable|E404|ENOTCACHED/);
+      if (written.includes('--schedule')) scheduledPostId = result.stdout.match(UUID)?.[0] ?? '';
+      outputs.push(result);
+    }
+    expect(outputs[0]?.stderr).toContain('building socialpub (first run, about a minute)...');
+    expect(outputs.slice(1).some((output) => output.stderr.includes('building'))).toBe(false);
+    expect(scheduledPostId).not.toBe('');
+    expect(outputs.map((output) => output.stdout).join('\n')).toContain('@demobrand');
+    const cancelled = await fetch(`${server.url}/api/v2/posts/${scheduledPostId}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(((await cancelled.json()) as { status: string }).status).toBe('cancelled');
+  }, 300_000);
+
+  it.each(BINS.map((bin) => [bin.name]))(
+    'npx %s answers --help (and --version when it offers one) offline',
+    async (name) => {
+      const help = await inClone(`npx ${name} --help`);
+      expect(help.code, `${name} --help: ${help.stderr}`).toBe(0);
+      expect(help.stdout.trim()).not.toBe('');
+      if (!help.stdout.includes('--version')) return;
+      const version = await inClone(`npx ${name} --version`);
+      expect(version.code, `${name} --version: ${version.stderr}`).toBe(0);
+      expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    },
+  );
+
+  it('npm start says it is building before the build runs, then starts the server', async () => {
+    const result = await inClone('npm start -- --version');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('building the reference server (about a minute on the first start');
+    expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
