@@ -87,7 +87,7 @@ export async function benchScheduler({ posts: postCount, accounts: accountCount 
     const waitRss = waiting.stop();
     printLine(
       `RSS with ${postCount} waiting scheduled posts`,
-      `peak ${waitRss.peakRssMb.toFixed(0)} MB over ${((untilDue - 1000) / 1000).toFixed(0)} s (idle after seeding ${idleRssMb.toFixed(0)} MB; aim < 150 MB)`,
+      `peak ${waitRss.peakRssMb.toFixed(0)} MB (anon ${waitRss.peakAnonMb.toFixed(0)}, file-backed ${waitRss.peakFileMb.toFixed(0)}) over ${((untilDue - 1000) / 1000).toFixed(0)} s (idle after seeding ${idleRssMb.toFixed(0)} MB; aim < 150 MB)`,
     );
 
     const cpuAtDue = ref.cpuMs();
@@ -141,7 +141,7 @@ export async function benchScheduler({ posts: postCount, accounts: accountCount 
       recordAim({
         section: 'scheduler',
         aim: `RSS with ${postCount} waiting scheduled posts < 150 MB`,
-        measured: `${waitRss.peakRssMb.toFixed(0)} MB peak`,
+        measured: `${waitRss.peakRssMb.toFixed(0)} MB peak (anon ${waitRss.peakAnonMb.toFixed(0)}, file-backed ${waitRss.peakFileMb.toFixed(0)})`,
         baseline: `idle ${idleRssMb.toFixed(0)} MB`,
         met: waitRss.peakRssMb < 150,
       });

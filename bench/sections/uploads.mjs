@@ -92,8 +92,6 @@ export async function benchUploads({ rounds, megabytes }) {
     file,
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
-  const semiDir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
-  const children = [];
   const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dataDir] });
   try {
     const url = ref.info.url;
@@ -120,16 +118,7 @@ export async function benchUploads({ rounds, megabytes }) {
       };
     };
     const ours = socialpubSubject('socialpub storage (SHA-256, link check)', ref, account.apiKey);
-    // The same server with V8's young generation capped at 1 MB: the full collections above come
-    // from V8's external-memory trigger once the young generation has grown (see README).
-    const semi = await startChildServer(here('../servers/reference.mjs'), {
-      args: [semiDir],
-      nodeArgs: ['--max-semi-space-size=1'],
-    });
-    children.push(semi);
-    const [semiAccount] = await seedAccounts(semi.info.url, ADMIN_TOKEN, 1, { plan: 'agency' });
-    const oursSemi = socialpubSubject('socialpub, node --max-semi-space-size=1', semi, semiAccount.apiKey);
-    const results = await interleave({ subjects: [sink.subject, tus.subject, ours, oursSemi], rounds });
+    const results = await interleave({ subjects: [sink.subject, tus.subject, ours], rounds });
     const rows = [
       [
         'subject (Node fetch loop, 6 MiB PATCHes)',
@@ -169,13 +158,6 @@ export async function benchUploads({ rounds, megabytes }) {
       measured: formatSpread(gc, 1),
       baseline: `sink ${formatSpread(spread(results[sink.subject.name].map((f) => f.fullGcPerGib)), 1)}`,
       met: gc.max <= 5,
-    });
-    const semiRounds = results[oursSemi.name];
-    recordAim({
-      section: 'uploads',
-      aim: 'same, node --max-semi-space-size=1 (figure only)',
-      measured: `${formatSpread(spread(semiRounds.map((f) => f.mbps)))} MB/s = ${times(pairedRatios(semiRounds, results[sink.subject.name], (f) => f.mbps))} of sink; ${formatSpread(spread(semiRounds.map((f) => f.fullGcPerGib)), 1)} full GCs/GiB`,
-      met: null,
     });
     const completeMs = spread(mine.map((f) => f.completeMs));
     const allReady = mine.every((f) => f.ready);
@@ -218,10 +200,9 @@ export async function benchUploads({ rounds, megabytes }) {
     return results;
   } finally {
     await ref.stop();
-    for (const child of children) await child.stop();
     await sink.server.stop();
     await tus.server.stop();
-    for (const dir of [dataDir, semiDir, sink.dir, tus.dir]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [dataDir, sink.dir, tus.dir]) rmSync(dir, { recursive: true, force: true });
   }
 }
 
