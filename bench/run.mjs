@@ -2,6 +2,7 @@
 // Never a pass/fail test: these machines are shared and noisy. BENCH_DURATION (seconds) per load.
 import { printSummary } from './lib/summary.mjs';
 import { benchCli } from './sections/cli.mjs';
+import { benchMemory } from './sections/memory.mjs';
 import { benchPosts } from './sections/posts.mjs';
 import { benchReads } from './sections/reads.mjs';
 import { benchScheduler } from './sections/scheduler.mjs';
@@ -17,6 +18,7 @@ const sections = {
   scheduler: () => benchScheduler({ posts: 10_000, accounts: 100 }),
   uploads: () => benchUploads({ megabytes: uploadMegabytes }),
   cli: () => benchCli({ megabytes: uploadMegabytes }),
+  memory: () => benchMemory({ seconds: Number(process.env.BENCH_MEMORY_SECONDS ?? 120) }),
 };
 
 console.log(`socialpub benchmark (node ${process.version}, ${duration} s per load, loopback)\n`);

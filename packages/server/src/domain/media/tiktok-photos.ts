@@ -16,8 +16,22 @@ import type { Metadata, OutputInfo } from 'sharp';
  * tens of megabytes of resident memory that a server which never converts a photo does not need.
  */
 let sharpModule: Promise<typeof import('sharp')> | undefined;
-async function loadSharp(): Promise<typeof import('sharp').default> {
-  sharpModule ??= import('sharp');
+
+/**
+ * libvips keeps up to 50 MB of finished operations (and 20 open files) by default and runs one
+ * thread per core per image. Every tiktok photo is converted once and never again, so the cache
+ * only holds memory (issue 13: RSS that stayed up after a load); it is off, and one thread per
+ * image keeps a burst of photo posts from holding a buffer set per core each.
+ */
+export const SHARP_CACHE = { memory: 0, files: 0, items: 0 } as const;
+export const SHARP_THREADS_PER_IMAGE = 1;
+
+export async function loadSharp(): Promise<typeof import('sharp').default> {
+  sharpModule ??= import('sharp').then((module) => {
+    module.default.cache(SHARP_CACHE);
+    module.default.concurrency(SHARP_THREADS_PER_IMAGE);
+    return module;
+  });
   return (await sharpModule).default;
 }
 
