@@ -1,8 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RowCache } from '../src/db/row-cache.js';
 import { AccountsAnswerCache } from '../src/domain/accounts-answer.js';
-import { loadSharp, SHARP_THREADS_PER_IMAGE } from '../src/domain/media/tiktok-photos.js';
+import { jpegCopy, PhotoWorker, photoMetadata } from '../src/domain/media/photo-worker.js';
 import { accountWithProfile, type TestApp, testApp } from './helpers.js';
 
 /**
@@ -81,20 +82,44 @@ describe('AccountsAnswerCache', () => {
   });
 });
 
-describe('sharp (libvips)', () => {
-  it('keeps no operation cache and one thread per image after photos are converted', async () => {
-    const sharp = await loadSharp();
-    for (let i = 0; i < 5; i++) {
-      await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: i, g: 0, b: 0 } } })
-        .png()
-        .toBuffer()
-        .then((png) => sharp(png).resize(200).jpeg().toBuffer());
-    }
-    const stats = sharp.cache();
-    expect(stats.memory.max).toBe(0);
-    expect(stats.files.max).toBe(0);
-    expect(stats.items.max).toBe(0);
-    expect(stats.memory.current).toBe(0);
-    expect(sharp.concurrency()).toBe(SHARP_THREADS_PER_IMAGE);
+describe('photo conversions (sharp, libvips) in a worker process', () => {
+  it('converts in a child process that ends once idle, so the server keeps none of its memory', async () => {
+    const worker = new PhotoWorker(50);
+    const png = await sharp({
+      create: { width: 1500, height: 2500, channels: 3, background: { r: 9, g: 9, b: 9 } },
+    })
+      .png()
+      .toBuffer();
+    expect(await photoMetadata(png, worker)).toEqual({ width: 1500, height: 2500, progressive: false });
+    const copy = await jpegCopy(png, { width: 1080, height: 1920 }, 90, worker);
+    expect([copy.width, copy.height]).toEqual([1080, 1800]);
+    expect((await sharp(copy.bytes).metadata()).format).toBe('jpeg');
+    const child = worker.process;
+    expect(child?.pid).toBeGreaterThan(0);
+    expect(child?.pid).not.toBe(process.pid);
+    // Ends by itself after its idle time: the wait is on the exit event, not a timer.
+    if (child && child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    expect(worker.pid).toBeNull();
+    // The next photo starts a new worker.
+    expect((await photoMetadata(png, worker)).width).toBe(1500);
+    worker.stop();
+  });
+
+  it('answers an unreadable photo with an error, not a crash of the worker', async () => {
+    const worker = new PhotoWorker(50);
+    await expect(photoMetadata(Buffer.from('not a photo at all'), worker)).rejects.toThrow(
+      /could not be read/,
+    );
+    expect(
+      (
+        await photoMetadata(
+          await sharp({ create: { width: 3, height: 2, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+          worker,
+        )
+      ).width,
+    ).toBe(3);
+    worker.stop();
   });
 });
