@@ -20,6 +20,10 @@ export const AdminAccountSchema = z
     created_at: TimestampSchema,
     share_links: z.boolean(),
     uploads_enabled: z.boolean(),
+    clock_id: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The test clock it lives on; null: the server's clock." }),
   })
   .meta({ description: 'An account of the reference server.' });
 
@@ -88,6 +92,29 @@ export const AdminClockSchema = z.object({
 
 export const AdminClockMovedSchema = AdminClockSchema.extend({
   ran: z.number().int().meta({ description: 'How many pieces of due work ran before the answer.' }),
+});
+
+export const AdminAccountDeletedSchema = z.object({ account_id: z.uuid(), deleted: z.literal(true) });
+
+export const AdminTestClockSchema = z
+  .object({ clock_id: z.uuid(), name: z.string().nullable(), now: TimestampSchema })
+  .meta({ description: 'A test clock: accounts created on it live on its time only.' });
+
+export const AdminTestClockDetailSchema = AdminTestClockSchema.extend({
+  accounts: z.array(AdminAccountSchema),
+});
+
+export const AdminTestClockMovedSchema = AdminTestClockSchema.extend({
+  ran: z
+    .number()
+    .int()
+    .meta({ description: "How many pieces of its accounts' due work ran before the answer." }),
+});
+
+export const AdminTestClockDeletedSchema = z.object({
+  clock_id: z.uuid(),
+  deleted: z.literal(true),
+  deleted_accounts: z.array(z.uuid()),
 });
 
 const FaultAnswerViewSchema = z.union([

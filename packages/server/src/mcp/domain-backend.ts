@@ -70,7 +70,13 @@ export class DomainConnectorBackend implements ConnectorBackend {
   async listAccounts() {
     return asRestAnswer('standard', () => {
       this.#services.readLimiter.take(this.#accountId, 'accounts');
-      return { data: listProfiles(this.#services.repos, this.#accountId, this.#services.clock.now()) };
+      return {
+        data: listProfiles(
+          this.#services.repos,
+          this.#accountId,
+          this.#services.clocks.forAccount(this.#accountId).now(),
+        ),
+      };
     });
   }
 
@@ -230,7 +236,11 @@ export class DomainConnectorBackend implements ConnectorBackend {
         );
       });
     }
-    const owner = { id: ownerId(this.caller), isGrant: this.caller.kind === 'grant' };
+    const owner = {
+      id: ownerId(this.caller),
+      isGrant: this.caller.kind === 'grant',
+      accountId: this.#accountId,
+    };
     return asRestAnswer(scope === 'media' ? 'media_import' : 'standard', () =>
       this.context.idempotency.run(owner, scope, normalized.key as string, body, work),
     );
@@ -238,7 +248,11 @@ export class DomainConnectorBackend implements ConnectorBackend {
 
   /** Keeps the request behind each post and scheduled post it made (retry; Disconnect). */
   #recordRequest(post: PostBody, answer: Record<string, unknown>): void {
-    const service = answer['service'] as { post_id?: unknown; scheduled_post_id?: unknown } | undefined;
+    // A network's refusal after sending carries the ids inside `error` (Responses, "service").
+    const error = answer['error'] as { service?: unknown } | undefined;
+    const service = (answer['service'] ?? error?.service) as
+      | { post_id?: unknown; scheduled_post_id?: unknown }
+      | undefined;
     const id = typeof service?.scheduled_post_id === 'string' ? service.scheduled_post_id : service?.post_id;
     if (typeof id !== 'string') return;
     this.context.requests.record({
@@ -248,7 +262,7 @@ export class DomainConnectorBackend implements ConnectorBackend {
       grantId: this.caller.kind === 'grant' ? this.caller.grant.grantId : null,
       apiKeyId: this.caller.kind === 'api_key' ? this.caller.apiKey.id : null,
       request: post,
-      createdAt: this.#services.clock.now().toISOString(),
+      createdAt: this.#services.clocks.forAccount(this.#accountId).now().toISOString(),
     });
   }
 }

@@ -168,8 +168,9 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
             lifecycle.recordReceived(fresh, offset);
             throw tooLong(link.size + 1, link.size);
           }
-          // A body that broke off: what arrived is stored; the client will HEAD and continue.
-          if (result.broken) return c.body(null, 400, tusHeaders({ 'Upload-Offset': String(result.offset) }));
+          // A body that broke off: what arrived is stored; the client will HEAD and continue. The
+          // answer (if the client still reads it) is the documented 400 with the stored offset.
+          if (result.broken) return brokenOff(c, result.offset);
           return c.body(null, 204, tusHeaders({ 'Upload-Offset': String(result.offset) }));
         } catch (error) {
           if (isApiError(error)) throw error;
@@ -189,7 +190,7 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
               tusHeaders({ 'Upload-Offset': String(written) }),
             );
           }
-          return c.body(null, 400, tusHeaders({ 'Upload-Offset': String(written) }));
+          return brokenOff(c, written);
         } finally {
           storage.unlock(link.fileId);
           service.recordProgress(link.fileId);
@@ -207,6 +208,16 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
     ),
   );
   return routes;
+}
+
+/** PATCH that stopped before its end: 400 `invalid_request` naming the offset stored. */
+function brokenOff(c: Context<AppEnv>, offset: number): Response {
+  const error = apiError(
+    'invalid_request',
+    `The piece stopped before its end; ${offset} bytes are stored. HEAD and continue from there.`,
+    STORAGE_FAMILY,
+  );
+  return errorResponse(c, error, tusHeaders({ 'Upload-Offset': String(offset) }));
 }
 
 function offsetHeaders(offset: number, length: number): Record<string, string> {
