@@ -3,6 +3,7 @@
 // settings = { duration, rounds, env }. See bench/README.md.
 import { benchCli } from './cli.mjs';
 import { benchMcp } from './mcp.mjs';
+import { benchMemory } from './memory.mjs';
 import { benchPosts } from './posts.mjs';
 import { benchReads } from './reads.mjs';
 import { benchScheduler } from './scheduler.mjs';
@@ -25,4 +26,6 @@ export const sections = [
   },
   { name: 'cli', run: (s) => benchCli({ megabytes: uploadMegabytes(s.env) }) },
   { name: 'mcp', run: (s) => benchMcp(s) },
+  // Issue 13 item 9: two minutes of mixed load, RSS peak and idle after against idle before.
+  { name: 'memory', run: (s) => benchMemory({ seconds: Number(s.env.BENCH_MEMORY_SECONDS ?? 120) }) },
 ];
