@@ -1,0 +1,2 @@
+export * from './admin-answers.js';
+export * from './admin-requests.js';
