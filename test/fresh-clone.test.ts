@@ -149,13 +149,18 @@ describe('a fresh clone', () => {
     expect(((await cancelled.json()) as { status: string }).status).toBe('cancelled');
   }, 300_000);
 
-  it.each(BINS.map((bin) => [bin.name]))('npx %s answers --version and --help offline', async (name) => {
-    for (const flag of ['--version', '--help']) {
-      const result = await inClone(`npx ${name} ${flag}`);
-      expect(result.code, `${name} ${flag}: ${result.stderr}`).toBe(0);
-      expect(result.stdout.trim()).not.toBe('');
-    }
-  });
+  it.each(BINS.map((bin) => [bin.name]))(
+    'npx %s answers --help (and --version when it offers one) offline',
+    async (name) => {
+      const help = await inClone(`npx ${name} --help`);
+      expect(help.code, `${name} --help: ${help.stderr}`).toBe(0);
+      expect(help.stdout.trim()).not.toBe('');
+      if (!help.stdout.includes('--version')) return;
+      const version = await inClone(`npx ${name} --version`);
+      expect(version.code, `${name} --version: ${version.stderr}`).toBe(0);
+      expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    },
+  );
 
   it('npm start says it is building before the build runs, then starts the server', async () => {
     const result = await inClone('npm start -- --version');

@@ -1,7 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { MCP_CLIENT_ALIASES, MCP_CLIENT_INLINE } from '../packages/mcp/vitest-aliases.js';
 
 export default defineProject({
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source'], alias: MCP_CLIENT_ALIASES },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     name: 'e2e',
@@ -10,5 +11,7 @@ export default defineProject({
     // Real listeners, child processes and a 20 MB upload: generous, but every time rule uses the virtual clock.
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // The MCP clients load with the aliases above (eventsource publishes TypeScript under `source`).
+    server: { deps: { inline: MCP_CLIENT_INLINE } },
   },
 });

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/bin.ts'],
   format: ['esm'],
   dts: true,
   tsconfig: '../../tsconfig.build.json',

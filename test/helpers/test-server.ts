@@ -1,6 +1,12 @@
 import type { Plan, Platform, Profile } from '@socialpub/core';
 import { type ClientOptions, SocialPub } from '@socialpub/sdk';
 import { type RunningServer, startServer } from '@socialpub/server';
+import {
+  checkingAnswers,
+  installContractCheck,
+} from '../../packages/server/test/contract/answer-recorder.js';
+
+installContractCheck();
 
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 
@@ -40,6 +46,9 @@ export class TestServer {
       },
       () => undefined,
     );
+    // Every answer the server gives (to the SDK, the CLI, the uploaders, the examples) is checked
+    // against the OpenAPI document; a test that received one it does not describe fails.
+    running.socialpub.app.fetch = checkingAnswers(running.socialpub.app.fetch);
     const demo = running.socialpub.demo;
     if (!demo) throw new Error('The in-memory server did not seed the demo account.');
     return new TestServer(running, demo.apiKey, demo.accountId);

@@ -88,7 +88,8 @@ export interface ScheduledPostChanges {
  */
 export interface ConnectorBackend {
   listAccounts(): Promise<AccountsListResponse>;
-  getUsage(): Promise<Record<string, unknown>>;
+  /** Absent over REST: the API has no usage read (the admin view is not the app's). */
+  getUsage?(): Promise<Record<string, unknown>>;
   getPostingOptions(profileId: string, platforms?: Platform[]): Promise<OptionsResponse>;
   getMediaStatus(fileId: string): Promise<MediaStatusResponse>;
   listMedia(filters: LibraryFilters): Promise<LibraryPage>;

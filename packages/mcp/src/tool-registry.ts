@@ -37,10 +37,11 @@ for (const [list, names] of [
 
 export type ToolSet = 'signed-in' | 'api-key';
 
-/** Tools whose work a backend cannot do (update and retry over REST) are left out, not stubbed. */
+/** Tools whose work a backend cannot do (usage, update and retry over REST) are left out, not stubbed. */
 function backed(tool: ConnectorTool, backend: ConnectorBackend): boolean {
   if (tool.name === 'service_update_scheduled_post') return backend.updateScheduledPost !== undefined;
   if (tool.name === 'service_retry_post') return backend.retryPost !== undefined;
+  if (tool.name === 'service_get_usage') return backend.getUsage !== undefined;
   return true;
 }
 

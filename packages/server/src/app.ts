@@ -15,7 +15,7 @@ import { type NetworkDrivers, PostingOptionsService } from './domain/posting-opt
 import { ReadLimiter } from './domain/read-limits.js';
 import { randomToken, sha256Hex } from './domain/secrets.js';
 import { DueWorkRunner } from './due-work.js';
-import { MediaFolder } from './files/media-folder.js';
+import { MediaFolder, type MediaFs } from './files/media-folder.js';
 import { apiKeyAuth } from './http/auth.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
@@ -25,6 +25,13 @@ import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
 import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
+import {
+  type ClientMetadataFetcher,
+  guardedClientMetadataFetcher,
+  mountOAuth,
+  OAuthAccessTokenVerifier,
+  OAuthClients,
+} from './oauth/index.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
@@ -46,9 +53,13 @@ export interface CreateAppOptions {
   seedDemo?: boolean;
   /** Replace simulated network drivers (a real driver, or a test double). */
   drivers?: Partial<NetworkDrivers>;
+  /** The media folder's file-system layer (tests inject disk faults); node:fs by default. */
+  mediaFs?: MediaFs;
   /** URL import timing and share-link origins (tests shorten the waits). */
   media?: MediaServiceSettings;
-  /** Verifies connector access tokens on `/mcp` (tests inject one; the oauth area wires the real one). */
+  /** How Client ID Metadata Documents are fetched (tests inject one; default: the public-address guard). */
+  clientMetadataFetcher?: ClientMetadataFetcher;
+  /** Verifies connector access tokens on `/mcp` (tests may inject one; default: oauth/'s real verifier). */
   accessTokens?: AccessTokenVerifier;
   /** Browser origins allowed on `/mcp` beside the server's own and loopback pages. */
   mcpAllowedOrigins?: readonly string[];
@@ -78,8 +89,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const memory = options.memory ?? options.dataDir === undefined;
   const db = openDatabase(memory ? { memory: true } : { file: join(options.dataDir ?? '.', 'socialpub.db') });
   const mediaFolder = memory
-    ? MediaFolder.temporary()
-    : MediaFolder.at(join(options.dataDir ?? '.', 'media'));
+    ? MediaFolder.temporary(options.mediaFs)
+    : MediaFolder.at(join(options.dataDir ?? '.', 'media'), options.mediaFs);
   const repos = createRepositories(db);
   const clock =
     typeof options.clock === 'object'
@@ -127,6 +138,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     usageContributors: [],
     onClose: [],
   };
+  // The real verifier unless a test injected its own (options.accessTokens).
+  if (!options.accessTokens) services.accessTokens = new OAuthAccessTokenVerifier(services);
+  services.oauthClients = new OAuthClients(
+    services,
+    options.clientMetadataFetcher ?? guardedClientMetadataFetcher(services.importAllow),
+  );
   accountDeletion = new AccountDeletion(services);
   // Registered first so it runs last: the request log and read counts are written behind the answers.
   services.onClose.push(() => {
@@ -156,12 +173,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.get('/', (c, next) => (wantsHtml(c.req.header('accept')) ? c.redirect('/dashboard', 303) : next()));
   app.route('/dashboard', dashboardApp(services));
   if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
-  app.use('/api/v2/*', apiKeyAuth(repos));
-  app.use('/legacy/*', apiKeyAuth(repos));
+  app.use('/api/v2/*', apiKeyAuth(repos, clock));
+  app.use('/legacy/*', apiKeyAuth(repos, clock));
   app.use('*', faultInjection(repos.faults));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
+  mountOAuth(app, services, services.oauthClients);
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 

@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
+import { isBackupCommand, runBackupCommand } from './backup/backup-command.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
 import { startServer } from './start-server.js';
 
 /** `socialpub-server`: the reference server on one port (reference-server.md). */
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (isBackupCommand(argv)) {
+    process.exitCode = await runBackupCommand(argv);
+    return;
+  }
   let config: ReturnType<typeof parseConfig>;
   try {
     config = parseConfig();

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ClockMode } from './clock.js';
+import { AllowListEntryError, parseImportAllow } from './domain/media/address-policy.js';
 
 /** The server's own surface (reference-server.md, Addresses and Storage): flags win over env. */
 export interface ServerConfig {
@@ -12,7 +13,10 @@ export interface ServerConfig {
   adminToken: string | undefined;
   publicUrl: string | undefined;
   storageUrl: string | undefined;
-  /** Hosts or CIDR ranges a URL import may reach even though they are private (tests, sandboxes). */
+  /**
+   * Hosts or CIDR ranges, each optionally with a port, that URL imports and media probes may reach
+   * even though they are private (tests, sandboxes). Checked at start: an unreadable entry stops it.
+   */
   importAllow: string[];
 }
 
@@ -24,11 +28,13 @@ export class ConfigError extends Error {
 }
 
 export const USAGE = `Usage: socialpub-server [--host 127.0.0.1] [--port 8787] [--data-dir ./.socialpub] [--memory]
+       socialpub-server backup --data-dir DATA --to DIR
+       socialpub-server restore --from DIR --data-dir DATA [--force]
        socialpub-server --help | --version
 
 Environment: SOCIALPUB_HOST, SOCIALPUB_PORT, SOCIALPUB_DATA_DIR, SOCIALPUB_CLOCK (system|virtual),
 SOCIALPUB_CLOCK_START, SOCIALPUB_ADMIN_TOKEN, SOCIALPUB_PUBLIC_URL, SOCIALPUB_STORAGE_URL,
-SOCIALPUB_IMPORT_ALLOW (comma-separated hosts or CIDR ranges).`;
+SOCIALPUB_IMPORT_ALLOW (comma-separated host, host:port, CIDR, CIDR:port, [IPv6]:port).`;
 
 function parsePort(raw: string): number {
   const port = Number(raw);
@@ -124,9 +130,21 @@ export function parseConfig(
     adminToken,
     publicUrl: parseUrl('SOCIALPUB_PUBLIC_URL', env.SOCIALPUB_PUBLIC_URL),
     storageUrl: parseUrl('SOCIALPUB_STORAGE_URL', env.SOCIALPUB_STORAGE_URL),
-    importAllow: (env.SOCIALPUB_IMPORT_ALLOW ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== ''),
+    importAllow: parseImportAllowEnv(env.SOCIALPUB_IMPORT_ALLOW),
   };
+}
+
+/** The allow-list entries, each checked now so a typo stops the start instead of never matching. */
+function parseImportAllowEnv(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  try {
+    parseImportAllow(entries);
+  } catch (error) {
+    if (error instanceof AllowListEntryError) throw new ConfigError(error.message);
+    throw error;
+  }
+  return entries;
 }

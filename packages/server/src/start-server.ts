@@ -18,7 +18,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export type StartServerConfig = Partial<ServerConfig> & Pick<CreateAppOptions, 'seedDemo' | 'drivers'>;
+export type StartServerConfig = Partial<ServerConfig> &
+  Pick<CreateAppOptions, 'seedDemo' | 'drivers' | 'clientMetadataFetcher'>;
 
 export async function startServer(
   config: StartServerConfig,
@@ -35,11 +36,13 @@ export async function startServer(
     importAllow: config.importAllow ?? [],
     seedDemo: config.seedDemo ?? true,
     ...(config.drivers ? { drivers: config.drivers } : {}),
+    ...(config.clientMetadataFetcher ? { clientMetadataFetcher: config.clientMetadataFetcher } : {}),
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve(
       {
-        fetch: socialpub.fetch,
+        // Read on every request, so an embedding process (the test suites) may wrap `app.fetch`.
+        fetch: (request, env) => socialpub.app.fetch(request, env),
         hostname: host,
         port: config.port ?? 8787,
         // Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout.

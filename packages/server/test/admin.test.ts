@@ -130,14 +130,14 @@ describe('admin dashboard media and outbox', () => {
       to: null,
       subject: 'first',
       body: 'a',
-      createdAt: 't1',
+      createdAt: '2026-03-02T09:00:00.000Z',
     });
     t.services.repos.outbox.add({
       accountId: account_id,
       to: null,
       subject: 'second',
       body: 'b',
-      createdAt: 't2',
+      createdAt: '2026-03-02T09:30:00.000Z',
     });
     const body = await json<{ data: { subject: string }[] }>(
       t.admin('GET', `/accounts/${account_id}/outbox`),

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { type CreateAppOptions, createApp, type SocialpubApp } from '../src/app.js';
+import { checkingAnswers, installContractCheck } from './contract/answer-recorder.js';
+
+installContractCheck();
 
 export const ADMIN_TOKEN = 'test-admin-token-123';
 /** A fixed start so UTC-minute arithmetic in tests is exact. */
@@ -19,6 +22,9 @@ export async function testApp(options: CreateAppOptions = {}): Promise<TestApp> 
     adminToken: ADMIN_TOKEN,
     ...options,
   });
+  // Every answer of every test is checked against the OpenAPI document (contract/answer-recorder.ts).
+  socialpub.app.fetch = checkingAnswers(socialpub.app.fetch);
+  socialpub.fetch = socialpub.app.fetch;
   return {
     ...socialpub,
     admin: async (method, path, body) =>

@@ -51,8 +51,8 @@ export function stubApp(t: TestApp, store: IdempotencyStore = t.services.repos.i
   app.onError(onError);
   app.notFound(notFound);
   app.use('*', requestLog(repos.requestLog, clock));
-  app.use('/api/v2/*', apiKeyAuth(repos));
-  app.use('/legacy/*', apiKeyAuth(repos));
+  app.use('/api/v2/*', apiKeyAuth(repos, clock));
+  app.use('/legacy/*', apiKeyAuth(repos, clock));
   app.use('*', faultInjection(repos.faults));
   for (const [path, scope] of IDEMPOTENT_ADDRESSES) app.use(path, idempotency(scope, service));
 

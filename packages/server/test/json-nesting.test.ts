@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Shape = 'posts' | 'legacy' | 'media_import' | 'upload_links' | 'admin';
+type Shape = 'posts' | 'legacy' | 'media_import' | 'upload_links' | 'admin' | 'mcp';
 
 interface JsonAddress {
   method: string;
@@ -150,6 +150,15 @@ const ADDRESSES: [string, JsonAddress][] = [
       body: `{"file_name":"a.jpg","content_base64":DEEP}`,
     },
   ],
+  [
+    'POST /mcp (JSON-RPC tool call)',
+    {
+      method: 'POST',
+      path: () => '/mcp',
+      shape: 'mcp',
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"service_list_accounts","arguments":{"x":DEEP}}}',
+    },
+  ],
 ];
 
 /** How many objects and arrays are open where DEEP stands in the template. */
@@ -182,12 +191,18 @@ const CASES = ADDRESSES.flatMap(([name, address]) =>
 
 function expectShape(shape: Shape, body: unknown): void {
   const error = (body as { error: unknown }).error;
+  if (shape === 'mcp') {
+    // MCP answers in JSON-RPC: a parse error (-32700) with the reason.
+    expect(error).toMatchObject({ code: -32700 });
+    expect((error as { message: string }).message).toContain(`deeper than ${MAX} levels`);
+    return;
+  }
   if (shape === 'media_import') {
     expect(typeof error).toBe('string');
     expect(error).toContain(String(MAX));
     return;
   }
-  const expectedCode = {
+  const expectedCode: string = {
     posts: 'bad_request',
     legacy: 'api_error',
     upload_links: 'invalid_request',

@@ -107,7 +107,7 @@ describe('connect-time check (DNS rebinding)', () => {
       );
       request.on('error', resolve);
     });
-    expect(error.message).toMatch(/is not allowed/);
+    expect(error.message).toMatch(/refused by the address guard: 127.0.0.1 is not a public address/);
     expect(target.seen).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits/limits.js';
-import { type ErrorCatalogPart, UPLOAD_LINK } from './catalog-entry.js';
+import { type ErrorCatalogPart, MEDIA_IMPORT, UPLOAD_LINK } from './catalog-entry.js';
 import { afterRetryAfter, NEVER } from './retry-rule.js';
 
 /**
@@ -67,7 +67,8 @@ export const UPLOAD_LINK_ERRORS = {
   },
   upload_expired: {
     statuses: [410],
-    families: UPLOAD_LINK,
+    // GET /media answers it too when an upload-link file left the library ("Media" states).
+    families: [...UPLOAD_LINK, ...MEDIA_IMPORT],
     summary: 'The upload was not finished in time, or the ready file left the library; make a new link.',
     retry: NEVER,
     extraFields: [],

@@ -106,6 +106,8 @@ export const getMediaStatus: OperationDefinition = defineOperation(
       401: ['unauthorized'],
       404: ['media_not_found'],
       405: ['method_not_allowed'],
+      // "A ready file that is older than 7 days ... leaves the library; later calls answer 410 upload_expired".
+      410: ['upload_expired'],
       500: ['server_error'],
     },
     retry: [

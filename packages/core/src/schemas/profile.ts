@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlatformSchema } from '../platforms.js';
-import { TimestampSchema, UuidSchema } from './common.js';
+import { TimestampSchema, UuidSchema, WarningsSchema } from './common.js';
 
 /** `ready` includes an expired sign-in the network renews by itself ("Profile", Network entry). */
 export const NetworkHealthSchema = z.enum(['ready', 'reconnect_required', 'unknown']);
@@ -30,6 +30,9 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-/** GET /accounts: up to 100 profiles, oldest first. */
-export const AccountsListResponseSchema = z.object({ data: z.array(ProfileSchema) });
+/** GET /accounts: up to 100 profiles, oldest first; unknown query parameters are named in `warnings`. */
+export const AccountsListResponseSchema = z.object({
+  data: z.array(ProfileSchema),
+  warnings: WarningsSchema.optional(),
+});
 export type AccountsListResponse = z.infer<typeof AccountsListResponseSchema>;

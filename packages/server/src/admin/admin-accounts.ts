@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { accountView, createAccount, patchAccount } from '../domain/accounts.js';
 import { issueApiKey, revokeApiKey } from '../domain/api-keys.js';
 import { addDashboardFile, libraryItemView } from '../domain/dashboard-media.js';
-import { handleFrom, profileRecord } from '../domain/profiles.js';
+import { createProfile, profileRecord } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { adminBody, adminNotFound } from './admin-body.js';
@@ -90,14 +89,7 @@ export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
     const found = account(c.req.param('account_id'));
     const body = await adminBody(c, ProfileCreateSchema);
     const clock = clocks.forAccount(found.id);
-    const profile = {
-      id: randomUUID(),
-      accountId: found.id,
-      name: body.name,
-      handle: handleFrom(body.handle ?? body.name),
-      createdAt: body.created_at ?? clock.now().toISOString(),
-    };
-    repos.profiles.insert(profile);
+    const profile = createProfile(repos, clock, found.id, body);
     return c.json(profileRecord(repos, profile, clock.now()), 201);
   });
 

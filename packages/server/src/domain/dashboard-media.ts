@@ -1,5 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { apiError, cleanFileName, LIMITS, mediaTypeFromFileName } from '@socialpub/core';
+import {
+  apiError,
+  cleanFileName,
+  LIMITS,
+  mediaTypeFromFileName,
+  mimeMatchesExtension,
+  SNIFF_BYTES,
+  sniffMediaType,
+} from '@socialpub/core';
 import type { Clock } from '../clock.js';
 import type { MediaFileRecord } from '../db/media-files-repo.js';
 import type { Repositories } from '../db/repositories.js';
@@ -64,6 +72,14 @@ export function addDashboardFile(
     throw apiError('bad_request', 'content_base64 holds no bytes.', {
       extra: { parameter: 'content_base64' },
     });
+  }
+  // The content must be what the name says, as upload links check before a file becomes ready.
+  const sniffed = sniffMediaType(upload.bytes.subarray(0, SNIFF_BYTES));
+  if (!sniffed || !mimeMatchesExtension(sniffed.mime, fileName)) {
+    throw apiError(
+      'unsupported_media_type',
+      `The content of ${fileName} is not a ${mediaType.mime} file${sniffed ? ` (it looks like ${sniffed.mime})` : ''}. Accepted: JPEG, PNG, WebP images and MP4, MOV, WebM videos whose name matches their content.`,
+    );
   }
   const max = mediaType.kind === 'video' ? LIMITS.uploadLink.maxVideoBytes : LIMITS.uploadLink.maxImageBytes;
   if (upload.bytes.byteLength > max) {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { LIMITS, type Profile } from '@socialpub/core';
+import type { Clock } from '../clock.js';
 import type { ProfileRecord } from '../db/profiles-repo.js';
 import type { Repositories } from '../db/repositories.js';
 import { networkEntry } from './network-health.js';
@@ -30,4 +32,22 @@ export function handleFrom(nameOrHandle: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9_.]+/g, '');
   return `@${bare || 'profile'}`;
+}
+
+/** A new profile (admin API and dashboard): the handle defaults to one made from the name. */
+export function createProfile(
+  repos: Repositories,
+  clock: Clock,
+  accountId: string,
+  input: { name: string; handle?: string | undefined; created_at?: string | undefined },
+): ProfileRecord {
+  const profile: ProfileRecord = {
+    id: randomUUID(),
+    accountId,
+    name: input.name,
+    handle: handleFrom(input.handle ?? input.name),
+    createdAt: input.created_at ?? clock.now().toISOString(),
+  };
+  repos.profiles.insert(profile);
+  return profile;
 }

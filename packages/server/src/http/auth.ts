@@ -1,5 +1,6 @@
 import { apiError } from '@socialpub/core';
 import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../clock.js';
 import type { Repositories } from '../db/repositories.js';
 import { bearerToken, resolveApiKey } from '../domain/api-keys.js';
 import type { AppEnv } from './context.js';
@@ -9,7 +10,7 @@ import type { AppEnv } from './context.js';
  * missing, unknown or revoked keys all answer 401 `unauthorized` in the address's body family
  * (`api_error` on the older posts address, see address.ts). The key is never logged or echoed.
  */
-export function apiKeyAuth(repos: Repositories): MiddlewareHandler<AppEnv> {
+export function apiKeyAuth(repos: Repositories, clock: Clock): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const presented = bearerToken(c.req.header('authorization'));
     const caller = presented === null ? null : resolveApiKey(repos, presented);
@@ -33,6 +34,8 @@ export function apiKeyAuth(repos: Repositories): MiddlewareHandler<AppEnv> {
       );
     }
     c.set('caller', caller);
+    // API management shows when a key was last used (written at most once a minute per key).
+    repos.apiKeyLastUsed.touch(caller.apiKey.id, clock.now());
     await next();
   };
 }

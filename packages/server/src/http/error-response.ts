@@ -1,6 +1,7 @@
 import { ApiError, apiError, errorBodyFor, isApiError, retryAfterHeader } from '@socialpub/core';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { mediaWriteFailure } from '../files/media-folder.js';
 import { familyOfPath, ownRefusalCode } from './address.js';
 import type { AppEnv } from './context.js';
 
@@ -41,6 +42,13 @@ export function errorResponse(
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ConnectionDroppedError) throw err;
   if (isApiError(err)) return errorResponse(c, err);
+  // The media folder could not be written (disk full, permissions): the documented 500 of the
+  // address, with the cause named so the person running the server knows what to fix.
+  const diskFault = mediaWriteFailure(err);
+  if (diskFault) {
+    console.error(`[socialpub] ${c.req.method} ${c.req.path}: ${diskFault.message}`);
+    return errorResponse(c, apiError('server_error', `${diskFault.message} Try again once it is fixed.`));
+  }
   console.error(`[socialpub] ${c.req.method} ${c.req.path} failed:`, err);
   return errorResponse(
     c,

@@ -14,6 +14,16 @@ function faultError(answer: Exclude<FaultAnswer, 'drop'>): ApiError {
 }
 
 /**
+ * An injected answer says so, naming the fault: a client under test (or the suites' OpenAPI check,
+ * which skips it) can tell it from one the service chose, since it may be any status and code.
+ */
+export const FAULT_HEADER = 'X-Socialpub-Fault';
+
+function faultHeader(faultId: string): Record<string, string> {
+  return { [FAULT_HEADER]: faultId };
+}
+
+/**
  * Cuts the connection: behind a real listener the socket is destroyed so the client sees a lost
  * answer; in-process (`app.request`) the request rejects like a failed fetch.
  */
@@ -38,10 +48,10 @@ export function faultInjection(faults: FaultsRepository): MiddlewareHandler<AppE
     if (!fault) return next();
     if (fault.when === 'before') {
       if (fault.answer === 'drop') drop(c);
-      return errorResponse(c, faultError(fault.answer));
+      return errorResponse(c, faultError(fault.answer), faultHeader(fault.id));
     }
     await next();
     if (fault.answer === 'drop') drop(c);
-    c.res = errorResponse(c, faultError(fault.answer));
+    c.res = errorResponse(c, faultError(fault.answer), faultHeader(fault.id));
   };
 }

@@ -248,7 +248,11 @@ export class DomainConnectorBackend implements ConnectorBackend {
 
   /** Keeps the request behind each post and scheduled post it made (retry; Disconnect). */
   #recordRequest(post: PostBody, answer: Record<string, unknown>): void {
-    const service = answer['service'] as { post_id?: unknown; scheduled_post_id?: unknown } | undefined;
+    // A network's refusal after sending carries the ids inside `error` (Responses, "service").
+    const error = answer['error'] as { service?: unknown } | undefined;
+    const service = (answer['service'] ?? error?.service) as
+      | { post_id?: unknown; scheduled_post_id?: unknown }
+      | undefined;
     const id = typeof service?.scheduled_post_id === 'string' ? service.scheduled_post_id : service?.post_id;
     if (typeof id !== 'string') return;
     this.context.requests.record({

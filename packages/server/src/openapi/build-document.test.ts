@@ -125,14 +125,14 @@ describe('buildOpenApiDocument', () => {
     }
   });
 
-  it('declares the three ways to sign in', () => {
+  it('declares the two ways to sign in it uses (the admin token is in the admin document)', () => {
     expect(doc.components.securitySchemes['apiKey']).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes['uploadToken']).toMatchObject({
       type: 'apiKey',
       in: 'header',
       name: 'x-signature',
     });
-    expect(doc.components.securitySchemes['admin']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes['admin']).toBeUndefined();
   });
 
   it('keeps only components that the paths reach, and every $ref resolves', () => {

@@ -159,6 +159,20 @@ function operationObject(
   };
 }
 
+/** One line per tag, for readers of the rendered document. */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  accounts: 'Profiles, their connected networks and posting options; admin: accounts, keys and profiles.',
+  posts: 'Publish, schedule, cancel and read posts.',
+  media: 'Import media from a URL, read its status and the media library; admin: dashboard files.',
+  uploads: 'One-time resumable upload links for large files (paid plans).',
+  storage: 'The TUS 1.0.0 endpoint that receives the bytes of an upload link.',
+  service: 'Health check and the OpenAPI documents.',
+  networks: 'Connect networks to profiles and set how the simulated network behaves.',
+  clock: "The server's clock; a virtual clock moves only when asked.",
+  faults: 'Make the service misbehave on purpose, to test clients.',
+  requests: 'The request journal: the last requests, without bodies or secrets.',
+};
+
 const PUBLIC_DESCRIPTION =
   'Media import, upload links, posting, scheduling and reads. Every error answer lists its codes in ' +
   '`x-error-codes`; `x-error-catalog` gives every code with its statuses and retry advice.';
@@ -195,20 +209,25 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions): OpenApiDocum
   }
   const tags = [...new Set(operations.flatMap((operation) => operation.tags))]
     .sort()
-    .map((name) => ({ name }));
+    .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  const used = new Set(operations.map((operation) => operation.security));
+  const securitySchemes = Object.fromEntries(
+    Object.entries(SECURITY_SCHEMES).filter(([name]) => used.has(name as OperationDefinition['security'])),
+  );
   return {
     openapi: '3.1.0',
     info: {
       title: options.title ?? 'Social Publishing API',
       version: options.version ?? '2.0.0',
       description: options.description ?? PUBLIC_DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: options.serverUrl }],
     tags,
     paths,
     components: {
       schemas: reachableComponents(paths, schemas.components()),
-      securitySchemes: SECURITY_SCHEMES,
+      securitySchemes,
     },
     ...(options.errorCatalog === false ? {} : { 'x-error-catalog': errorCatalog() }),
   };

@@ -1,5 +1,5 @@
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { apiError, errorBodyFor, isConnectorChangeTool, POST_SCOPE } from '@socialpub/core';
+import { apiError, errorBodyFor, isConnectorChangeTool, POST_SCOPE, readJsonText } from '@socialpub/core';
 import { createConnectorServer } from '@socialpub/mcp';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../http/context.js';
@@ -117,10 +117,12 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
       }
     }
     let parsed: unknown;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      parsed = undefined;
+    if (text !== '') {
+      // Nesting is bounded before parsing (core's LIMITS.jsonBody, every JSON address): a deeper
+      // body is a JSON-RPC parse error, and nothing walks it. Not JSON: the transport answers it.
+      const reading = readJsonText(text);
+      if (!reading.ok && reading.reason === 'too_deep') return jsonRpcError(400, -32700, reading.message);
+      parsed = reading.ok ? reading.value : undefined;
     }
     if (caller.kind === 'grant' && parsed !== undefined) {
       const forbidden = firstForbiddenCall(parsed, caller.grant.scopes);

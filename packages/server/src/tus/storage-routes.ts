@@ -3,6 +3,7 @@ import { type ApiError, apiError, bareMime, isApiError } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import type { UploadLinkRecord } from '../db/upload-links-repo.js';
 import type { UploadLinksService } from '../domain/uploads/upload-links-service.js';
+import { mediaWriteFailure } from '../files/media-folder.js';
 import type { AppEnv } from '../http/context.js';
 import { errorResponse } from '../http/error-response.js';
 import { requestBody } from './request-body.js';
@@ -167,14 +168,29 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
             lifecycle.recordReceived(fresh, offset);
             throw tooLong(link.size + 1, link.size);
           }
-          // A body that broke off: what arrived is stored; the client will HEAD and continue.
-          if (result.broken) return c.body(null, 400, tusHeaders({ 'Upload-Offset': String(result.offset) }));
+          // A body that broke off: what arrived is stored; the client will HEAD and continue. The
+          // answer (if the client still reads it) is the documented 400 with the stored offset.
+          if (result.broken) return brokenOff(c, result.offset);
           return c.body(null, 204, tusHeaders({ 'Upload-Offset': String(result.offset) }));
         } catch (error) {
           if (isApiError(error)) throw error;
           // Writing to disk failed: what was written is kept and the hash is rebuilt from disk.
           storage.forget(link.fileId);
-          return c.body(null, 400, tusHeaders({ 'Upload-Offset': String(written) }));
+          const diskFault = mediaWriteFailure(error);
+          if (diskFault) {
+            // The server's fault, not the client's: the documented 500 (HEAD again; what was stored
+            // is kept), naming the cause, with the offset the upload resumes from.
+            return errorResponse(
+              c,
+              apiError(
+                'server_error',
+                `${diskFault.message} The first ${written} bytes are kept; HEAD and send the rest once it is fixed.`,
+                STORAGE_FAMILY,
+              ),
+              tusHeaders({ 'Upload-Offset': String(written) }),
+            );
+          }
+          return brokenOff(c, written);
         } finally {
           storage.unlock(link.fileId);
           service.recordProgress(link.fileId);
@@ -192,6 +208,16 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
     ),
   );
   return routes;
+}
+
+/** PATCH that stopped before its end: 400 `invalid_request` naming the offset stored. */
+function brokenOff(c: Context<AppEnv>, offset: number): Response {
+  const error = apiError(
+    'invalid_request',
+    `The piece stopped before its end; ${offset} bytes are stored. HEAD and continue from there.`,
+    STORAGE_FAMILY,
+  );
+  return errorResponse(c, error, tusHeaders({ 'Upload-Offset': String(offset) }));
 }
 
 function offsetHeaders(offset: number, length: number): Record<string, string> {

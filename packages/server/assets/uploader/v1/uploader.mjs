@@ -13,7 +13,11 @@ const RETRIES = 5;
 const STATES = ['done', 'failed', 'refused', 'partial', 'token_rejected', 'busy', 'bad_command'];
 
 const started = Date.now();
-const [file, url, token, sha256, maxRunRaw, check] = process.argv.slice(2);
+const [file, url, tokenArgument, sha256, maxRunRaw, check] = process.argv.slice(2);
+// "-" reads the token from SOCIALPUB_UPLOAD_TOKEN (the served command does this: an argument is
+// readable by every local user with ps, the environment only by the user running it).
+const token = tokenArgument === '-' ? (process.env.SOCIALPUB_UPLOAD_TOKEN ?? '') : tokenArgument;
+delete process.env.SOCIALPUB_UPLOAD_TOKEN;
 const run = { bytesSent: 0, offset: 0, size: 0 };
 let progressTimer;
 let finished = false;

@@ -1,5 +1,7 @@
 # socialpub uploader v1 (Windows PowerShell 5.1 and PowerShell 7).
 # Usage: uploader.ps1 <file> <upload_url> <token> <sha256> <max_run_seconds> <check>
+# <token> "-" reads it from $env:SOCIALPUB_UPLOAD_TOKEN (the served command does this: an argument
+# is readable by every local user, the environment only by the user running it).
 # Sends the file to a TUS 1.0.0 upload the service created; exits 0 done, 1 failed, 2 refused,
 # 3 partial, 4 token_rejected, 5 busy, 6 bad_command, and prints one JSON line last.
 param(
@@ -11,6 +13,8 @@ param(
   [string]$Check = ''
 )
 $ErrorActionPreference = 'Stop'
+if ($Token -eq '-') { $Token = "$env:SOCIALPUB_UPLOAD_TOKEN" }
+Remove-Item Env:SOCIALPUB_UPLOAD_TOKEN -ErrorAction SilentlyContinue
 $States = @('done', 'failed', 'refused', 'partial', 'token_rejected', 'busy', 'bad_command')
 $ChunkSize = 6291456
 $Retries = 5

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # socialpub uploader v1 (bash + curl).
 # Usage: bash uploader.sh <file> <upload_url> <token> <sha256> <max_run_seconds> <check>
+# <token> "-" reads it from SOCIALPUB_UPLOAD_TOKEN (the served command does this: an argument is
+# readable by every local user with ps, the environment only by the user running it).
 # Sends the file to a TUS 1.0.0 upload the service created; exits 0 done, 1 failed, 2 refused,
 # 3 partial, 4 token_rejected, 5 busy, 6 bad_command, and prints one JSON line last.
 set -u
@@ -8,6 +10,8 @@ set -u
 FILE="${1-}"
 URL="${2-}"
 TOKEN="${3-}"
+if [ "$TOKEN" = "-" ]; then TOKEN="${SOCIALPUB_UPLOAD_TOKEN-}"; fi
+unset SOCIALPUB_UPLOAD_TOKEN
 SHA="${4-}"
 MAX="${5-}"
 CHECK="${6-}"

@@ -1,7 +1,17 @@
 import { Hono } from 'hono';
+import { connectedAppsPage } from '../../oauth/pages/connected-apps-page.js';
+import { consentPage } from '../../oauth/pages/consent-page.js';
 import type { Services } from '../../services.js';
 import type { DashboardEnv, SignInThrottle } from '../session/index.js';
+import { apiKeysPage } from './api-keys.js';
+import { clockPage } from './clock.js';
+import { connectionPage } from './connection.js';
+import { historyPage } from './history.js';
+import { mediaPage } from './media.js';
 import { overviewPage } from './overview.js';
+import { planPage } from './plan.js';
+import { profilesPage } from './profiles.js';
+import { scheduledPage } from './scheduled.js';
 import { signInPage } from './sign-in.js';
 import { signOutPage } from './sign-out.js';
 import { signUpPage } from './sign-up.js';
@@ -13,5 +23,16 @@ export function dashboardPages(services: Services, throttle: SignInThrottle): Ho
   pages.route('/', signUpPage(services));
   pages.route('/', signOutPage(services));
   pages.route('/', overviewPage(services));
+  pages.route('/', apiKeysPage(services));
+  pages.route('/', profilesPage(services));
+  pages.route('/', connectionPage(services));
+  pages.route('/', scheduledPage(services));
+  pages.route('/', historyPage(services));
+  pages.route('/', mediaPage(services));
+  pages.route('/', planPage(services));
+  pages.route('/', clockPage(services));
+  // The connector's pages (issue 9) live beside the authorization server in oauth/pages.
+  pages.route('/', consentPage(services));
+  pages.route('/', connectedAppsPage(services));
   return pages;
 }

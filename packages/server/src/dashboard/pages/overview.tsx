@@ -47,7 +47,7 @@ export function overviewPage(services: Services): Hono<DashboardEnv> {
 
   page.get('/', (c) => {
     const { account } = signedIn(c);
-    const now = services.clock.now();
+    const now = services.clocks.forAccount(account.id).now();
     const usage = accountUsageCounts(services, account.id, now);
     if (!usage) return c.redirect('/dashboard/sign-in', 303);
     const profileNames = new Map(

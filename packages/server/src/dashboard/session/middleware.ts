@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { isVirtualClock } from '../../clock.js';
 import { randomToken } from '../../domain/secrets.js';
 import type { Services } from '../../services.js';
+import { dashboardClock } from '../dashboard-clock.js';
 import {
   clearCookie,
   cookieOptions,
@@ -35,7 +35,7 @@ export function dashboardSession(services: Services): MiddlewareHandler<Dashboar
     }
     c.set('signedIn', signedIn);
     c.set('csrfToken', csrfToken);
-    c.set('virtualClock', isVirtualClock(services.clock));
+    c.set('virtualClock', signedIn !== null && dashboardClock(services, signedIn.account) !== null);
     c.header('Cache-Control', 'no-store');
     c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'same-origin');

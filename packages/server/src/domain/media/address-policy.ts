@@ -2,56 +2,186 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which addresses a URL import may reach. POST /media takes a "public http or https URL", so every
- * address that is not public unicast is refused: private, loopback, link-local (with the cloud
- * metadata address 169.254.169.254), unique-local (fd00:ec2::254), multicast, reserved,
- * unspecified, carrier-grade NAT and IPv4-mapped IPv6. ipaddr.js classifies the ranges
- * (`range() === 'unicast'` only for public addresses), so no hand-written pattern decides.
+ * Which addresses the server may reach when it fetches or probes a URL a caller gave (URL import
+ * and every redirect hop, `mediaUrls` and `coverUrl` at publish and send time, share links, and the
+ * connector's Client ID Metadata Documents). POST /media takes a "public http or https URL", so
+ * only public unicast is reached:
  *
- * SOCIALPUB_IMPORT_ALLOW (reference-server.md) names exceptions: an IP address or CIDR range
- * allows those addresses; a host name allows whatever that name resolves to (the operator named
- * that host, e.g. a file server on the same machine).
+ * - IPv4: what ipaddr.js calls `unicast` (it names private, loopback, link-local with the cloud
+ *   metadata address, carrier-grade NAT, multicast, broadcast, 0.0.0.0/8, benchmarking, the
+ *   documentation and other reserved ranges).
+ * - IPv6: global unicast 2000::/3 only, minus the special ranges inside it (2001::/23 with Teredo
+ *   2001::/32, documentation 2001:db8::/32 and 3fff::/20, 6to4 2002::/16). Everything outside
+ *   2000::/3 is refused, which covers loopback, unspecified, unique-local (fd00:ec2::254),
+ *   link-local, multicast, discard, and every form that embeds an IPv4 address: IPv4-compatible
+ *   `::a.b.c.d` (which the URL parser writes `::7f00:1` and ipaddr.js calls unicast: issue 13),
+ *   IPv4-mapped, IPv4-translated, NAT64 64:ff9b::/96 and 64:ff9b:1::/48. Those forms are refused
+ *   whatever IPv4 they carry; the refusal names the embedded address so the reason is plain.
+ *
+ * SOCIALPUB_IMPORT_ALLOW (README, "Allow-list") names exceptions: `host`, `host:port`, `CIDR`,
+ * `CIDR:port`, and bracketed IPv6 `[::1]:8080` or `[fd00::/8]:443`. A host name allows whatever that
+ * name resolves to; an address or range allows those addresses; with a port, only that port.
  */
+export type AllowEntry =
+  | { readonly kind: 'host'; readonly host: string; readonly port: number | null }
+  | {
+      readonly kind: 'range';
+      readonly range: [ipaddr.IPv4 | ipaddr.IPv6, number];
+      readonly port: number | null;
+    };
+
 export interface ImportAllowList {
-  /** Lower-case host names allowed whatever they resolve to. */
-  readonly hostNames: ReadonlySet<string>;
-  /** IP addresses and ranges as CIDR text (a single address gets /32 or /128). */
-  readonly cidrs: readonly string[];
+  readonly entries: readonly AllowEntry[];
 }
 
-type ParsedCidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+/** An allow-list entry that cannot be read; the server refuses to start with this message. */
+export class AllowListEntryError extends Error {
+  constructor(entry: string, why: string) {
+    super(
+      `SOCIALPUB_IMPORT_ALLOW entry "${entry}" cannot be read: ${why}. ` +
+        'Use host, host:port, an IP address or CIDR range, optionally with :port ([IPv6]:port for IPv6).',
+    );
+    this.name = 'AllowListEntryError';
+  }
+}
 
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+
+function readPort(entry: string, text: string): number {
+  if (!/^\d{1,5}$/.test(text) || Number(text) < 1 || Number(text) > 65_535) {
+    throw new AllowListEntryError(entry, `"${text}" is not a port from 1 to 65535`);
+  }
+  return Number(text);
+}
+
+function readRange(entry: string, text: string): [ipaddr.IPv4 | ipaddr.IPv6, number] {
+  if (text.includes('/')) {
+    if (!ipaddr.isValidCIDR(text)) throw new AllowListEntryError(entry, `"${text}" is not a CIDR range`);
+    return ipaddr.parseCIDR(text);
+  }
+  const family = isIP(text);
+  if (family === 0) throw new AllowListEntryError(entry, `"${text}" is not an IP address`);
+  return [ipaddr.parse(text), family === 4 ? 32 : 128];
+}
+
+function readEntry(raw: string): AllowEntry {
+  const entry = raw.trim();
+  // [IPv6] or [IPv6/len], optionally with :port.
+  const bracketed = /^\[([^\]]+)\](?::(.*))?$/.exec(entry);
+  if (bracketed) {
+    const port = bracketed[2] === undefined ? null : readPort(entry, bracketed[2]);
+    const range = readRange(entry, bracketed[1] ?? '');
+    if (range[0].kind() !== 'ipv6') throw new AllowListEntryError(entry, 'brackets are for IPv6 only');
+    return { kind: 'range', range, port };
+  }
+  // Two or more colons without brackets: a bare IPv6 address or range, no port.
+  if ((entry.match(/:/g) ?? []).length >= 2)
+    return { kind: 'range', range: readRange(entry, entry), port: null };
+  const [address = '', portText] = entry.split(':');
+  const port = portText === undefined ? null : readPort(entry, portText);
+  if (/^[\d./]+$/.test(address)) return { kind: 'range', range: readRange(entry, address), port };
+  const host = address.toLowerCase().replace(/\.$/, '');
+  if (!HOST_NAME.test(host)) throw new AllowListEntryError(entry, `"${address}" is not a host name`);
+  return { kind: 'host', host, port };
+}
+
+/** Reads the allow-list; throws AllowListEntryError on the first entry that cannot be read. */
 export function parseImportAllow(entries: readonly string[]): ImportAllowList {
-  const hostNames = new Set<string>();
-  const cidrs: string[] = [];
-  for (const raw of entries) {
-    const entry = raw.trim().replace(/^\[(.*)\]$/, '$1');
-    if (entry === '') continue;
-    if (entry.includes('/') && ipaddr.isValidCIDR(entry)) {
-      cidrs.push(entry);
-    } else if (isIP(entry) !== 0) {
-      cidrs.push(`${entry}/${isIP(entry) === 4 ? 32 : 128}`);
-    } else {
-      hostNames.add(entry.toLowerCase());
-    }
-  }
-  return { hostNames, cidrs };
+  return { entries: entries.filter((entry) => entry.trim() !== '').map(readEntry) };
 }
 
-function inRanges(address: ipaddr.IPv4 | ipaddr.IPv6, cidrs: readonly string[]): boolean {
-  for (const text of cidrs) {
-    const cidr: ParsedCidr = ipaddr.parseCIDR(text);
-    if (cidr[0].kind() === address.kind() && address.match(cidr)) return true;
-  }
-  return false;
+/** The port a URL is reached on (the scheme's default when it names none). */
+export function urlPort(url: URL): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'https:' ? 443 : 80;
 }
 
-/** True when a resolved address may be reached: public unicast, or in an allowed range. */
-export function isAddressAllowed(address: string, allow: ImportAllowList): boolean {
-  if (!ipaddr.isValid(address)) return false;
+const portMatches = (entryPort: number | null, port: number | undefined) =>
+  entryPort === null || entryPort === port;
+
+const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+/** Inside 2000::/3 but not public: IETF protocol assignments (with Teredo), documentation, 6to4. */
+const IPV6_SPECIAL = ['2001::/23', '2001:db8::/32', '2002::/16', '3fff::/20'].map((text) =>
+  ipaddr.parseCIDR(text),
+);
+
+const NAT64_LOCAL = ipaddr.parseCIDR('64:ff9b:1::/48');
+
+/** The IPv4 address an IPv6 address carries in its low 32 bits, for the refusal's message. */
+function embeddedIpv4(address: ipaddr.IPv6): string | null {
+  const range = address.range();
+  const parts = address.parts;
+  const high = parts.slice(0, 6).every((part) => part === 0);
+  const carries =
+    range === 'ipv4Mapped' ||
+    range === 'rfc6145' ||
+    range === 'rfc6052' ||
+    (high && (parts[6] !== 0 || (parts[7] ?? 0) > 1));
+  if (address.match(NAT64_LOCAL)) {
+    // RFC 6052 with a /48 prefix: the IPv4 address straddles the reserved u octet (byte 8).
+    const bytes = address.toByteArray();
+    return ipaddr.fromByteArray([bytes[6] ?? 0, bytes[7] ?? 0, bytes[9] ?? 0, bytes[10] ?? 0]).toString();
+  }
+  if (range === '6to4') return ipaddr.fromByteArray(address.toByteArray().slice(2, 6)).toString();
+  if (range === 'teredo') {
+    // The client address is stored inverted in the last 32 bits.
+    return ipaddr
+      .fromByteArray(
+        address
+          .toByteArray()
+          .slice(12, 16)
+          .map((byte) => byte ^ 0xff),
+      )
+      .toString();
+  }
+  if (!carries) return null;
+  return ipaddr.fromByteArray(address.toByteArray().slice(12, 16)).toString();
+}
+
+/**
+ * Why an address is not public, or null when it is. The text names the range, and for an IPv6
+ * form that carries an IPv4 address, that address.
+ */
+export function nonPublicReason(address: string): string | null {
+  if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
   const parsed = ipaddr.parse(address);
-  if (inRanges(parsed, allow.cidrs)) return true;
-  return parsed.range() === 'unicast';
+  if (parsed.kind() === 'ipv4') {
+    const range = parsed.range();
+    return range === 'unicast' ? null : `${address} is not a public address (${range})`;
+  }
+  const v6 = parsed as ipaddr.IPv6;
+  const embedded = embeddedIpv4(v6);
+  if (embedded !== null) {
+    return `${address} embeds the IPv4 address ${embedded} (${v6.range()} form) and is not a public address`;
+  }
+  const global = v6.match(IPV6_GLOBAL_UNICAST) && !IPV6_SPECIAL.some((cidr) => v6.match(cidr));
+  if (!global || v6.range() !== 'unicast') return `${address} is not a public address (${v6.range()})`;
+  return null;
+}
+
+function inAllowedRange(
+  address: ipaddr.IPv4 | ipaddr.IPv6,
+  port: number | undefined,
+  allow: ImportAllowList,
+) {
+  return allow.entries.some(
+    (entry) =>
+      entry.kind === 'range' &&
+      portMatches(entry.port, port) &&
+      entry.range[0].kind() === address.kind() &&
+      address.match(entry.range),
+  );
+}
+
+/**
+ * True when a resolved address may be reached on `port`: public, or in an allowed range (with
+ * that port when the entry names one; without a port only entries without one match).
+ */
+export function isAddressAllowed(address: string, allow: ImportAllowList, port?: number): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  if (inAllowedRange(ipaddr.parse(address), port, allow)) return true;
+  return nonPublicReason(address) === null;
 }
 
 /** URL host without the brackets of an IPv6 literal, lower case. */
@@ -59,6 +189,11 @@ export function bareHostName(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 
+/** True when the URL's host name (and port) is named in the allow-list. */
 export function isHostNameAllowed(url: URL, allow: ImportAllowList): boolean {
-  return allow.hostNames.has(bareHostName(url));
+  const host = bareHostName(url).replace(/\.$/, '');
+  const port = urlPort(url);
+  return allow.entries.some(
+    (entry) => entry.kind === 'host' && entry.host === host && portMatches(entry.port, port),
+  );
 }

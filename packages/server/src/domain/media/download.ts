@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type AcceptedMime, acceptedMimeFor, SNIFF_BYTES, sniffMediaType } from '@socialpub/core';
-import type { MediaFolder } from '../../files/media-folder.js';
+import { type MediaFolder, mediaWriteFailure } from '../../files/media-folder.js';
 import type { ImportAllowList } from './address-policy.js';
 import { SourceFetchError, safeRequest, UnsafeAddressError } from './safe-fetch.js';
 
@@ -14,7 +13,14 @@ import { SourceFetchError, safeRequest, UnsafeAddressError } from './safe-fetch.
  * on the way. It fails when the source breaks off, sends more than the limit, sends a size other
  * than the one it declared, or first bytes that contradict the type the checks found.
  */
-export type DownloadFailureKind = 'broke_off' | 'too_large' | 'size_mismatch' | 'wrong_type' | 'unavailable';
+export type DownloadFailureKind =
+  | 'broke_off'
+  | 'too_large'
+  | 'size_mismatch'
+  | 'wrong_type'
+  | 'unavailable'
+  /** The media folder could not be written (disk full, permissions): the server's fault. */
+  | 'storage';
 
 export class DownloadFailure extends Error {
   constructor(
@@ -132,9 +138,10 @@ export async function downloadToFolder(request: DownloadRequest): Promise<Downlo
   const storagePath = join('files', request.fileId, 'content');
   const target = request.folder.pathOf(storagePath);
   const partial = `${target}.part`;
-  await mkdir(dirname(target), { recursive: true });
+  const { fs } = request.folder;
   const measuring = new MeasuringStream(request);
   try {
+    await fs.mkdir(dirname(target), { recursive: true });
     const answer = await safeRequest(request.url, {
       allow: request.allow,
       timeoutMs: request.idleTimeoutMs,
@@ -148,12 +155,15 @@ export async function downloadToFolder(request: DownloadRequest): Promise<Downlo
     answer.body.setTimeout(request.idleTimeoutMs, () =>
       answer.body.destroy(new DownloadFailure('broke_off', 'The source stopped sending.')),
     );
-    await pipeline(answer.body, measuring, createWriteStream(partial), { signal: request.signal });
-    await rename(partial, target);
+    await pipeline(answer.body, measuring, fs.createWriteStream(partial), { signal: request.signal });
+    await fs.rename(partial, target);
     return { size: measuring.bytes, sha256: measuring.hash.digest('hex'), storagePath };
   } catch (error) {
     await rm(dirname(target), { recursive: true, force: true });
     if (error instanceof DownloadFailure) throw error;
+    const storage = mediaWriteFailure(error);
+    if (storage)
+      throw new DownloadFailure('storage', `${storage.message} Nothing was imported; try again later.`);
     if (error instanceof SourceFetchError || error instanceof UnsafeAddressError) {
       throw new DownloadFailure('unavailable', error.message);
     }

@@ -2,15 +2,27 @@ import { lookup } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { bareHostName, type ImportAllowList, isAddressAllowed, isHostNameAllowed } from './address-policy.js';
+import {
+  bareHostName,
+  type ImportAllowList,
+  isAddressAllowed,
+  isHostNameAllowed,
+  nonPublicReason,
+  urlPort,
+} from './address-policy.js';
+import { AddressNotAllowedError, GuardedHttpAgent, GuardedHttpsAgent } from './connect-guard.js';
 
 /**
- * Requests to an import's source that can only reach public addresses. Each address is checked
- * three times over: after resolving the name ourselves (a clear refusal before any connection),
- * again at connect time by request-filtering-agent's `lookup` (the address actually dialled, so a
- * name that resolves to a public address first and a private one later, DNS rebinding, is still
- * refused), and on every redirect, which is a new request through the same checks.
+ * THE guard for every request the server makes to a URL a caller gave: URL import and each of its
+ * redirect hops, share links (their download form), `mediaUrls` and `coverUrl` at publish and send
+ * time, and the connector's Client ID Metadata Documents. Use `safeRequest` (its signature is kept
+ * stable for those callers); nothing else in the server opens a connection to a caller's URL.
+ *
+ * Each address is checked three times over: after resolving the name ourselves (a clear refusal
+ * before any connection), again at connect time by the guarded agent (the address actually
+ * dialled, so a name that resolves to a public address first and a private one later, DNS
+ * rebinding, is still refused), and on every redirect, which is a new request through the same
+ * checks with its own port. The policy is address-policy.ts.
  *
  * Timeouts are real time on purpose: they bound how long a foreign server may keep a socket
  * open, which the virtual clock (API rules only) cannot move.
@@ -84,13 +96,16 @@ export async function assertPublicAddress(
 ): Promise<void> {
   if (isHostNameAllowed(url, allow)) return;
   const host = bareHostName(url);
-  const refuse = (address: string) =>
-    new UnsafeAddressError(
-      `${viaRedirect ? 'A redirect of the source leads' : 'The URL leads'} to ${address}, which is not a public address.`,
+  const port = urlPort(url);
+  const refuse = (address: string) => {
+    const why = nonPublicReason(address) ?? `${address} is allowed on another port than ${port} only`;
+    return new UnsafeAddressError(
+      `${viaRedirect ? 'A redirect of the source leads' : 'The URL leads'} to ${address}, which is not a public address: ${why}.`,
       viaRedirect,
     );
+  };
   if (isIP(host) !== 0) {
-    if (!isAddressAllowed(host, allow)) throw refuse(host);
+    if (!isAddressAllowed(host, allow, port)) throw refuse(host);
     return;
   }
   let addresses: { address: string }[];
@@ -100,20 +115,14 @@ export async function assertPublicAddress(
     if (error instanceof SourceFetchError) throw error;
     throw new SourceFetchError(`The host ${host} could not be found.`);
   }
-  const blocked = addresses.find(({ address }) => !isAddressAllowed(address, allow));
+  const blocked = addresses.find(({ address }) => !isAddressAllowed(address, allow, port));
   if (blocked || addresses.length === 0) throw refuse(blocked?.address ?? host);
 }
 
 /** The agent that checks the address actually dialled (connect time), whatever DNS said before. */
 export function filteringAgent(url: URL, allow: ImportAllowList): http.Agent {
-  const options = {
-    keepAlive: false,
-    allowIPAddressList: [...allow.cidrs],
-    allowPrivateIPAddress: isHostNameAllowed(url, allow),
-  };
-  return url.protocol === 'https:'
-    ? new RequestFilteringHttpsAgent(options)
-    : new RequestFilteringHttpAgent(options);
+  const guard = { allow, port: urlPort(url), hostAllowed: isHostNameAllowed(url, allow) };
+  return url.protocol === 'https:' ? new GuardedHttpsAgent(guard) : new GuardedHttpAgent(guard);
 }
 
 function requestOnce(url: URL, options: SafeRequestOptions, viaRedirect: boolean): Promise<IncomingMessage> {
@@ -136,9 +145,14 @@ function requestOnce(url: URL, options: SafeRequestOptions, viaRedirect: boolean
     request.on('error', (error) => {
       clearTimeout(timer);
       if (error instanceof SourceFetchError) reject(error);
-      // request-filtering-agent refuses at connect time with "... is not allowed".
-      else if (/is not allowed/.test(error.message))
-        reject(new UnsafeAddressError('The source resolved to an address that is not public.', viaRedirect));
+      // The guarded agent refused the address being dialled (connect time).
+      else if (error instanceof AddressNotAllowedError)
+        reject(
+          new UnsafeAddressError(
+            `The source resolved to an address that is not public. ${error.message}`,
+            viaRedirect,
+          ),
+        );
       else reject(new SourceFetchError(`The source could not be reached (${error.message}).`));
     });
     request.end();

@@ -304,6 +304,8 @@ export class UrlImporter {
     if (failure.kind === 'wrong_type')
       return apiError('unsupported_type', `${failure.message} Nothing was imported.`);
     if (failure.kind === 'unavailable') return apiError('download_failed', failure.message);
+    // The server's disk, not the source: 500 import_failed, with the cause in the message.
+    if (failure.kind === 'storage') return apiError('import_failed', failure.message);
     return apiError('import_failed', `${failure.message} Nothing was imported.`);
   }
 }

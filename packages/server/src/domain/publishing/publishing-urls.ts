@@ -1,9 +1,10 @@
 /**
  * Addresses publishing answers name. The document gives `upgrade_url` and `limits_url` without
- * values; the reference server points them at its own origin (decision).
+ * values; the reference server points them at its own origin (decision): `upgrade_url` is the
+ * dashboard's Plan page, where the plan and the X add-on change at once.
  */
 export function upgradeUrl(base: string): string {
-  return `${base}/pricing`;
+  return `${base}/dashboard/plan`;
 }
 
 export function limitsUrl(base: string): string {

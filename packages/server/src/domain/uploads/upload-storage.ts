@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, truncate } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MediaFolder } from '../../files/media-folder.js';
@@ -51,8 +51,9 @@ export class UploadStorage {
   }
 
   async create(fileId: string): Promise<void> {
-    await mkdir(join(this.#folder.root, 'uploads'), { recursive: true });
-    const handle = await open(this.partPath(fileId), 'a');
+    // Writes go through the folder's fs layer (files/media-folder.ts), where disk faults are named.
+    await this.#folder.fs.mkdir(join(this.#folder.root, 'uploads'), { recursive: true });
+    const handle = await this.#folder.fs.open(this.partPath(fileId), 'a');
     await handle.close();
     this.#live.set(fileId, { hash: createHash('sha256'), offset: 0 });
   }
@@ -129,8 +130,8 @@ export class UploadStorage {
     const live = await this.hashAt(fileId, offset);
     // A crash between a write and its offset update can leave bytes past the stored offset.
     const onDisk = await this.sizeOnDisk(fileId);
-    if (onDisk !== null && onDisk > offset) await truncate(this.partPath(fileId), offset);
-    const out = createWriteStream(this.partPath(fileId), {
+    if (onDisk !== null && onDisk > offset) await this.#folder.fs.truncate(this.partPath(fileId), offset);
+    const out = this.#folder.fs.createWriteStream(this.partPath(fileId), {
       flags: onDisk === null ? 'w' : 'r+',
       start: offset,
       highWaterMark: WRITE_BUFFER_BYTES,
@@ -185,7 +186,7 @@ export class UploadStorage {
   /** Cuts the part file back to `offset`; the running hash is rebuilt from disk when next needed. */
   async truncateTo(fileId: string, offset: number): Promise<void> {
     this.forget(fileId);
-    await truncate(this.partPath(fileId), offset);
+    await this.#folder.fs.truncate(this.partPath(fileId), offset);
   }
 
   async readHead(fileId: string, bytes: number): Promise<Uint8Array> {
@@ -202,8 +203,8 @@ export class UploadStorage {
   /** Moves a checked file to the kept files (`files/<id>/content`) and returns its relative path. */
   async keep(fileId: string): Promise<string> {
     const relative = join('files', fileId, 'content');
-    await mkdir(join(this.#folder.root, 'files', fileId), { recursive: true });
-    await rename(this.partPath(fileId), this.#folder.pathOf(relative));
+    await this.#folder.fs.mkdir(join(this.#folder.root, 'files', fileId), { recursive: true });
+    await this.#folder.fs.rename(this.partPath(fileId), this.#folder.pathOf(relative));
     this.forget(fileId);
     return relative;
   }

@@ -44,6 +44,14 @@ function shQuote(value: string): string {
   return `'${value.replaceAll("'", `'"'"'`)}'`;
 }
 
+/**
+ * The token reaches the uploader in its environment, never as an argument: a process's arguments
+ * are readable by every local user (`ps`), its environment only by the user running it (and root).
+ * The uploader's third argument "-" says "from the environment"; it unsets the variable at once.
+ */
+export const UPLOAD_TOKEN_ENV = 'SOCIALPUB_UPLOAD_TOKEN';
+const TOKEN_FROM_ENV = '-';
+
 function psQuote(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
@@ -63,7 +71,7 @@ function shCommand(
   const args = [
     `"${UPLOADER_PATH_PLACEHOLDER}"`,
     shQuote(input.uploadUrl),
-    shQuote(input.token),
+    TOKEN_FROM_ENV,
     input.sha256,
     String(input.maxRunSeconds),
     commandCheck(input.uploadUrl, input.token, input.sha256, input.maxRunSeconds),
@@ -72,7 +80,7 @@ function shCommand(
     '(d="$(mktemp -d)" || exit 1;',
     `f="$d/${file}";`,
     `if curl -fsSL -o "$f" ${shQuote(downloadUrl)} && printf '%s  %s\\n' ${scriptSha} "$f" | { sha256sum -c --status - 2>/dev/null || shasum -a 256 -c --status -; } 2>/dev/null;`,
-    `then ${runtime} "$f" ${args}; s=$?;`,
+    `then ${UPLOAD_TOKEN_ENV}=${shQuote(input.token)} ${runtime} "$f" ${args}; s=$?;`,
     `else echo ${shQuote(FAILED_DOWNLOAD)}; s=1; fi;`,
     'rm -rf "$d"; exit $s)',
   ].join(' ');
@@ -86,19 +94,19 @@ function powershellCommand(
   file: string,
 ): string {
   const check = commandCheck(input.uploadUrl, input.token, input.sha256, input.maxRunSeconds);
-  const args = `${psQuote(UPLOADER_PATH_PLACEHOLDER)} ${psQuote(input.uploadUrl)} ${psQuote(input.token)} ${input.sha256} ${input.maxRunSeconds} ${check}`;
+  const args = `${psQuote(UPLOADER_PATH_PLACEHOLDER)} ${psQuote(input.uploadUrl)} ${psQuote(TOKEN_FROM_ENV)} ${input.sha256} ${input.maxRunSeconds} ${check}`;
   const run =
     input.runner === 'node'
       ? `& node $f ${args}`
       : `& (Get-Process -Id $PID).Path -NoProfile -ExecutionPolicy Bypass -File $f ${args}`;
   return [
     '& { $t = New-TemporaryFile; Remove-Item $t; $d = New-Item -ItemType Directory -Path $t.FullName;',
-    `$f = Join-Path $d.FullName '${file}'; $s = 1;`,
+    `$f = Join-Path $d.FullName '${file}'; $s = 1; $env:${UPLOAD_TOKEN_ENV} = ${psQuote(input.token)};`,
     `try { Invoke-WebRequest -UseBasicParsing -Uri ${psQuote(downloadUrl)} -OutFile $f;`,
     `if ((Get-FileHash -Algorithm SHA256 -Path $f).Hash -eq '${scriptSha}') { ${run}; $s = $LASTEXITCODE }`,
     `else { Write-Output ${psQuote(FAILED_DOWNLOAD)} } }`,
     `catch { Write-Output ${psQuote(FAILED_DOWNLOAD)} }`,
-    'finally { Remove-Item -Recurse -Force $d.FullName }; exit $s }',
+    `finally { Remove-Item Env:${UPLOAD_TOKEN_ENV} -ErrorAction SilentlyContinue; Remove-Item -Recurse -Force $d.FullName }; exit $s }`,
   ].join(' ');
 }
 

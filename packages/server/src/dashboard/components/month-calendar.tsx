@@ -1,0 +1,105 @@
+import { PLATFORMS, type Platform } from '@socialpub/core';
+import type { Repositories } from '../../db/repositories.js';
+
+const WEEKDAYS = [
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
+] as const;
+
+/** `YYYY-MM` of a month; the calendar's query parameter. */
+export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export function monthKey(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+function shiftMonth(year: number, month: number, by: number): string {
+  return monthKey(new Date(Date.UTC(year, month - 1 + by, 1)));
+}
+
+/** Waiting scheduled posts per UTC day of the month, per network (the repository's own due-time query). */
+function dueByDay(
+  repos: Repositories,
+  accountId: string,
+  start: Date,
+  end: Date,
+): Map<number, Map<Platform, number>> {
+  const days = new Map<number, Map<Platform, number>>();
+  for (const platform of PLATFORMS) {
+    for (const at of repos.scheduledPosts.waitingDueTimes(accountId, platform, start, end)) {
+      const day = at.getUTCDate();
+      const counts = days.get(day) ?? new Map<Platform, number>();
+      counts.set(platform, (counts.get(platform) ?? 0) + 1);
+      days.set(day, counts);
+    }
+  }
+  return days;
+}
+
+/** A month of what is due (UTC), Monday first, with links to the months before and after. */
+export function MonthCalendar(props: { repos: Repositories; accountId: string; month: string }) {
+  const match = MONTH_PATTERN.exec(props.month);
+  const year = Number(match?.[1]);
+  const month = Number(match?.[2]);
+  const start = new Date(Date.UTC(year, month - 1, 1));
+  const end = new Date(Date.UTC(year, month, 1) - 1);
+  const daysInMonth = end.getUTCDate();
+  const due = dueByDay(props.repos, props.accountId, start, end);
+  const lead = (start.getUTCDay() + 6) % 7;
+  const cells: (number | null)[] = [...Array<null>(lead).fill(null)];
+  for (let day = 1; day <= daysInMonth; day++) cells.push(day);
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (number | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  const title = start.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return (
+    <section aria-labelledby="calendar-heading">
+      <h2 id="calendar-heading">Calendar: {title}</h2>
+      <p class="actions">
+        <a href={`/dashboard/scheduled?month=${shiftMonth(year, month, -1)}`}>Previous month</a>
+        <a href={`/dashboard/scheduled?month=${shiftMonth(year, month, 1)}`}>Next month</a>
+      </p>
+      <div class="table-wrap">
+        <table class="calendar">
+          <caption class="muted">Waiting scheduled posts per day (UTC), by network</caption>
+          <thead>
+            <tr>
+              {WEEKDAYS.map(([short, long]) => (
+                <th scope="col">
+                  <abbr title={long}>{short}</abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr>
+                {week.map((day) => {
+                  if (day === null) return <td />;
+                  const counts = due.get(day);
+                  return (
+                    <td>
+                      <span class="day-number">{day}</span>
+                      {counts
+                        ? [...counts].map(([platform, count]) => (
+                            <div>
+                              {count} × {platform}
+                            </div>
+                          ))
+                        : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
