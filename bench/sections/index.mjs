@@ -2,6 +2,7 @@
 // `{ name, run(settings), default? }`; `default: false` leaves it out of a full run (run it by name).
 // settings = { duration, rounds, env }. See bench/README.md.
 import { benchCli } from './cli.mjs';
+import { benchPipelines } from './pipelines.mjs';
 import { benchPosts } from './posts.mjs';
 import { benchReads } from './reads.mjs';
 import { benchScheduler } from './scheduler.mjs';
@@ -21,6 +22,10 @@ export const sections = [
     name: 'upload-5g',
     default: false,
     run: (s) => benchBigUpload({ ...s, megabytes: Number(s.env.BENCH_UPLOAD_MB ?? 5120) }),
+  },
+  {
+    name: 'pipelines',
+    run: (s) => benchPipelines({ count: Number(s.env.BENCH_PIPELINES ?? 20), posts: 10 }),
   },
   { name: 'cli', run: (s) => benchCli({ megabytes: uploadMegabytes(s.env) }) },
 ];
