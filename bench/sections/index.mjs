@@ -4,6 +4,7 @@
 import { benchCli } from './cli.mjs';
 import { benchMcp } from './mcp.mjs';
 import { benchMemory } from './memory.mjs';
+import { benchPipelines } from './pipelines.mjs';
 import { benchPosts } from './posts.mjs';
 import { benchReads } from './reads.mjs';
 import { benchScheduler } from './scheduler.mjs';
@@ -23,6 +24,10 @@ export const sections = [
     name: 'upload-5g',
     default: false,
     run: (s) => benchBigUpload({ ...s, megabytes: Number(s.env.BENCH_UPLOAD_MB ?? 5120) }),
+  },
+  {
+    name: 'pipelines',
+    run: (s) => benchPipelines({ count: Number(s.env.BENCH_PIPELINES ?? 20), posts: 10 }),
   },
   { name: 'cli', run: (s) => benchCli({ megabytes: uploadMegabytes(s.env) }) },
   { name: 'mcp', run: (s) => benchMcp(s) },
