@@ -159,7 +159,7 @@ describe('a fresh clone', () => {
     }
   });
 
-  it('runs the README CLI quick start verbatim, building on first use', async () => {
+  it('runs the README CLI quick start verbatim (and builds on first use with SOCIALPUB_FRESH_CLONE_BUILD=1)', async () => {
     const lines = readmeCommands('CLI quick start');
     expect(lines.length).toBeGreaterThanOrEqual(5);
     let scheduledPostId = '';
