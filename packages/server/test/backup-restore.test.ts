@@ -85,7 +85,7 @@ function patchBytes(uploadUrl: string, token: string, offset: number, bytes: Uin
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
     },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
 }
 

@@ -21,10 +21,13 @@ function platformParam(c: Context<AppEnv>): Platform {
 
 /** Admin rows PUT/PATCH/DELETE /profiles/{profile_id}/networks/{platform}. */
 export function adminNetworksRoutes(services: Services): Hono<AppEnv> {
-  const { repos, clock } = services;
+  const { repos, clocks } = services;
   const routes = new Hono<AppEnv>();
+  /** The profile's account's clock (a test clock, or the server's). */
+  const clockOfProfile = (profileId: string) =>
+    clocks.forAccount(repos.profiles.get(profileId)?.accountId ?? '');
   const view = (connection: ConnectionRecord) => ({
-    ...networkEntry(connection, clock.now()),
+    ...networkEntry(connection, clockOfProfile(connection.profileId).now()),
     options: connection.options,
     simulate: connection.simulate,
   });
@@ -38,7 +41,7 @@ export function adminNetworksRoutes(services: Services): Hono<AppEnv> {
     const profile = profileOf(c);
     const platform = platformParam(c);
     const body = await adminBody(c, NetworkPutSchema);
-    return c.json(view(connectNetwork(repos, clock, profile, platform, body)));
+    return c.json(view(connectNetwork(repos, clocks.forAccount(profile.accountId), profile, platform, body)));
   });
 
   routes.patch('/profiles/:profile_id/networks/:platform', async (c) => {
@@ -46,7 +49,7 @@ export function adminNetworksRoutes(services: Services): Hono<AppEnv> {
     const platform = platformParam(c);
     if (!repos.connections.get(profile.id, platform)) throw adminNotFound('Connection');
     const body = await adminBody(c, NetworkPutSchema);
-    const next = updateConnection(repos, clock, profile, platform, body);
+    const next = updateConnection(repos, clocks.forAccount(profile.accountId), profile, platform, body);
     if (!next) throw adminNotFound('Connection');
     return c.json(view(next));
   });

@@ -10,6 +10,7 @@ import {
 } from '@socialpub/core';
 import { z } from 'zod';
 import {
+  AdminAccountDeletedSchema,
   AdminAccountDetailSchema,
   AdminAccountSchema,
   AdminClockMovedSchema,
@@ -24,9 +25,14 @@ import {
   AdminNetworkSchema,
   AdminOutboxSchema,
   AdminRequestLogSchema,
+  AdminTestClockDeletedSchema,
+  AdminTestClockDetailSchema,
+  AdminTestClockMovedSchema,
+  AdminTestClockSchema,
 } from './admin-answers.js';
 import {
   AccountCreateSchema,
+  ClockCreateSchema,
   ClockMoveSchema,
   FaultCreateSchema,
   KeyCreateSchema,
@@ -40,6 +46,7 @@ import {
 export const ADMIN_BASE_PATH = '/admin/v1';
 
 const AccountParams = z.object({ account_id: z.string().meta({ format: 'uuid' }) });
+const ClockParams = z.object({ clock_id: z.string().meta({ format: 'uuid' }) });
 const ProfileNetworkParams = z.object({
   profile_id: z.string().meta({ format: 'uuid' }),
   platform: z.string().meta({ description: 'One of the nine networks.' }),
@@ -248,6 +255,64 @@ const ROWS: readonly AdminRow[] = [
     status: 200,
     answer: AdminClockMovedSchema,
     answerDescription: 'The time after the due work ran.',
+    tag: 'clock',
+  },
+  {
+    operationId: 'adminDeleteAccount',
+    method: 'DELETE',
+    path: '/accounts/{account_id}',
+    summary:
+      'Delete an account and everything it owns (keys, profiles, posts, files, links, sessions, grants)',
+    description:
+      'Crash-safe: the account is marked first, then its files and rows go; a restart finishes an interrupted deletion. Meanwhile its keys answer 401 (403 account_being_deleted on upload links).',
+    request: { params: AccountParams },
+    status: 200,
+    answer: AdminAccountDeletedSchema,
+    answerDescription: 'Deleted; its keys now answer 401.',
+    tag: 'accounts',
+  },
+  {
+    operationId: 'adminCreateTestClock',
+    method: 'POST',
+    path: '/clocks',
+    summary: 'Create a test clock',
+    request: { body: ClockCreateSchema },
+    status: 201,
+    answer: AdminTestClockSchema,
+    answerDescription: 'The test clock.',
+    tag: 'clock',
+  },
+  {
+    operationId: 'adminGetTestClock',
+    method: 'GET',
+    path: '/clocks/{clock_id}',
+    summary: 'Read a test clock and the accounts on it',
+    request: { params: ClockParams },
+    status: 200,
+    answer: AdminTestClockDetailSchema,
+    answerDescription: 'The test clock with its accounts.',
+    tag: 'clock',
+  },
+  {
+    operationId: 'adminMoveTestClock',
+    method: 'POST',
+    path: '/clocks/{clock_id}',
+    summary: "Move a test clock forward; answers after its accounts' due work has run",
+    request: { params: ClockParams, body: ClockMoveSchema },
+    status: 200,
+    answer: AdminTestClockMovedSchema,
+    answerDescription: 'The time after the due work ran.',
+    tag: 'clock',
+  },
+  {
+    operationId: 'adminDeleteTestClock',
+    method: 'DELETE',
+    path: '/clocks/{clock_id}',
+    summary: 'Delete a test clock and every account on it',
+    request: { params: ClockParams },
+    status: 200,
+    answer: AdminTestClockDeletedSchema,
+    answerDescription: 'Deleted, with the ids of the accounts deleted with it.',
     tag: 'clock',
   },
   {

@@ -3,6 +3,7 @@ import { type Clock, ClockBackwardsError, VirtualClock } from '../clock.js';
 import type { TestClockRecord } from '../db/clocks-repo.js';
 import type { Repositories } from '../db/repositories.js';
 import type { DueWorkRunner } from '../due-work.js';
+import { type ClockScope, SERVER_CLOCK_SCOPE } from './clock-scope.js';
 
 interface TestClock {
   id: string;
@@ -25,7 +26,13 @@ export interface TestClockView {
  * request path: the account row is in the accounts row cache (authentication already read it) and
  * the test clocks are all in memory (loaded at start; there are few, and each is written through).
  */
-export class AccountClocks {
+/** What rules need to know of time per account (a fixed clock in unit tests). */
+export interface AccountClockLookup {
+  forAccount(accountId: string): Clock;
+  scopeOf(accountId: string): ClockScope;
+}
+
+export class AccountClocks implements AccountClockLookup {
   readonly #clocks = new Map<string, TestClock>();
 
   constructor(
@@ -39,6 +46,12 @@ export class AccountClocks {
   /** The clock everything time-based about this account reads (the server's for an unknown account). */
   forAccount(accountId: string): Clock {
     return this.#testClockOf(accountId)?.clock ?? this.server;
+  }
+
+  /** The scope of the account's clock (due work and per-clock housekeeping such as pruning). */
+  scopeOf(accountId: string): ClockScope {
+    const clockId = this.repos.accounts.get(accountId)?.clockId;
+    return clockId ? { clockId } : SERVER_CLOCK_SCOPE;
   }
 
   /** The due-work queue of the account's clock (work scheduled for it runs when its clock moves). */

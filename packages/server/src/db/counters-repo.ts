@@ -1,3 +1,4 @@
+import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
 import { FlushSchedule } from './flush-schedule.js';
 
@@ -52,10 +53,19 @@ export class ReadCountersRepository {
   }
 
   /** Minutes before the current one are never read again. */
-  pruneBefore(minute: string): void {
+  pruneBefore(
+    minute: string,
+    scope: ClockScope = SERVER_CLOCK_SCOPE,
+    onScope: (accountId: string) => boolean = () => true,
+  ): void {
     this.flush();
-    for (const [key, counter] of this.#counters) if (counter.minute < minute) this.#counters.delete(key);
-    this.db.prepare('DELETE FROM read_counters WHERE minute < ?').run(minute);
+    // Only the accounts of one clock: another clock's minute may be years before or after this one.
+    for (const [key, counter] of this.#counters) {
+      if (counter.minute < minute && onScope(counter.accountId)) this.#counters.delete(key);
+    }
+    this.db
+      .prepare(`DELETE FROM read_counters WHERE minute < ? AND ${onClockSql('account_id', scope)}`)
+      .run(minute, ...onClockParams(scope));
   }
 
   /** Drops the in-memory counts of a deleted account (its rows went with the account). */

@@ -1,4 +1,9 @@
+import { type ClockScope, onClockParams, onClockSql } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
+
+/** Entries are kept per API key; a key belongs to one account, and the account to one clock. */
+const keysOnClock = (scope: ClockScope): string =>
+  `api_key_id IN (SELECT id FROM api_keys WHERE ${onClockSql('account_id', scope)})`;
 
 export type IdempotencyScope = 'posts' | 'media';
 
@@ -43,8 +48,9 @@ export interface IdempotencyStore {
   claim(claim: NewIdempotencyClaim, now: string): ClaimResult;
   complete(claimToken: string, answer: StoredAnswer, completedAt: string): boolean;
   release(claimToken: string): boolean;
-  purgeExpired(now: string): number;
-  nextExpiry(): string | null;
+  /** Deletes expired entries of the keys of accounts on the scope's clock (all when no scope). */
+  purgeExpired(now: string, scope?: ClockScope): number;
+  nextExpiry(scope?: ClockScope): string | null;
 }
 
 interface EntryRow {
@@ -158,14 +164,31 @@ export class IdempotencyRepository implements IdempotencyStore {
     );
   }
 
-  purgeExpired(now: string): number {
-    return this.db.prepare(`DELETE FROM ${this.table} WHERE expires_at <= ?`).run(now).changes;
+  /**
+   * The scope's clock decides which entries are due: API keys' entries by the key's account. The
+   * connector's entries (owner = grant) are purged on the server's clock only; a claim clears its
+   * own expired entry in any case, so this purge never decides an answer.
+   */
+  #scopeSql(scope: ClockScope | undefined): { sql: string; params: Array<{ clock_id: string }> } | null {
+    if (!scope) return { sql: '1', params: [] };
+    if (this.table !== 'idempotency_entries') return scope.clockId === null ? { sql: '1', params: [] } : null;
+    return { sql: keysOnClock(scope), params: onClockParams(scope) };
   }
 
-  nextExpiry(): string | null {
-    const row = this.db.prepare(`SELECT MIN(expires_at) AS at FROM ${this.table}`).get() as {
-      at: string | null;
-    };
+  purgeExpired(now: string, scope?: ClockScope): number {
+    const on = this.#scopeSql(scope);
+    if (!on) return 0;
+    return this.db
+      .prepare(`DELETE FROM ${this.table} WHERE expires_at <= ? AND ${on.sql}`)
+      .run(now, ...on.params).changes;
+  }
+
+  nextExpiry(scope?: ClockScope): string | null {
+    const on = this.#scopeSql(scope);
+    if (!on) return null;
+    const row = this.db
+      .prepare(`SELECT MIN(expires_at) AS at FROM ${this.table} WHERE ${on.sql}`)
+      .get(...on.params) as { at: string | null };
     return row.at;
   }
 

@@ -1,3 +1,4 @@
+import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
 import { type MediaFileRecord, type MediaFileRow, mediaFileFromRow } from './media-files-repo.js';
 
@@ -138,14 +139,15 @@ export class MediaImportsRepository {
    * The file whose retention ends first. Upload-link files count only once ready: before that the
    * upload-link rules close them ("States and transitions: Media").
    */
-  nextToExpire(): { fileId: string; expiresAt: string } | null {
+  nextToExpire(scope: ClockScope = SERVER_CLOCK_SCOPE): { fileId: string; expiresAt: string } | null {
     const row = this.db
       .prepare(
         `SELECT file_id, expires_at FROM media_files
          WHERE expires_at IS NOT NULL AND (source <> 'upload_link' OR status = 'ready')
+         AND ${onClockSql('account_id', scope)}
          ORDER BY expires_at, file_id LIMIT 1`,
       )
-      .get() as { file_id: string; expires_at: string } | undefined;
+      .get(...onClockParams(scope)) as { file_id: string; expires_at: string } | undefined;
     return row ? { fileId: row.file_id, expiresAt: row.expires_at } : null;
   }
 

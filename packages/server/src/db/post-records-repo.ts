@@ -1,4 +1,5 @@
 import type { Figures, Notice, Platform, PostStatus } from '@socialpub/core';
+import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
 import { PostCountAnswers } from './post-count-answers.js';
 
@@ -143,8 +144,6 @@ const PATCH_COLUMNS: Record<keyof PostRecordPatch, [string, (value: never) => un
 export class PostRecordsRepository {
   readonly #insert;
   readonly #get;
-  readonly #nextFinish;
-  readonly #nextFigures;
 
   /**
    * Answers of the limit queries (counts, latest send), kept while they stay the table's current
@@ -184,13 +183,6 @@ export class PostRecordsRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#get = db.prepare('SELECT * FROM post_records WHERE id = ?');
-    this.#nextFinish = db.prepare(
-      'SELECT id, finish_at FROM post_records WHERE finish_at IS NOT NULL ORDER BY finish_at, rowid LIMIT 1',
-    );
-    this.#nextFigures = db.prepare(
-      `SELECT id, next_figures_at FROM post_records WHERE next_figures_at IS NOT NULL
-       ORDER BY next_figures_at, rowid LIMIT 1`,
-    );
   }
 
   /**
@@ -335,8 +327,13 @@ export class PostRecordsRepository {
   }
 
   /** The earliest post waiting for the network to finish it (due work). */
-  nextFinishDue(): { id: string; at: Date } | null {
-    const row = this.#nextFinish.get() as { id: string; finish_at: string } | undefined;
+  nextFinishDue(scope: ClockScope = SERVER_CLOCK_SCOPE): { id: string; at: Date } | null {
+    const row = this.db
+      .prepare(
+        `SELECT id, finish_at FROM post_records WHERE finish_at IS NOT NULL AND ${onClockSql('account_id', scope)}
+         ORDER BY finish_at, rowid LIMIT 1`,
+      )
+      .get(...onClockParams(scope)) as { id: string; finish_at: string } | undefined;
     return row ? { id: row.id, at: new Date(row.finish_at) } : null;
   }
 
@@ -344,8 +341,13 @@ export class PostRecordsRepository {
    * The earliest figure collection due (every 6 hours during the first 7 days). Ties go by rowid
    * (insertion order), which the partial index holds: ordering by `id` sorted every due row per call.
    */
-  nextFiguresDue(): { id: string; at: Date } | null {
-    const row = this.#nextFigures.get() as { id: string; next_figures_at: string } | undefined;
+  nextFiguresDue(scope: ClockScope = SERVER_CLOCK_SCOPE): { id: string; at: Date } | null {
+    const row = this.db
+      .prepare(
+        `SELECT id, next_figures_at FROM post_records WHERE next_figures_at IS NOT NULL
+         AND ${onClockSql('account_id', scope)} ORDER BY next_figures_at, rowid LIMIT 1`,
+      )
+      .get(...onClockParams(scope)) as { id: string; next_figures_at: string } | undefined;
     return row ? { id: row.id, at: new Date(row.next_figures_at) } : null;
   }
 }

@@ -1,4 +1,5 @@
 import type { Platform } from '@socialpub/core';
+import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
 
 /**
@@ -85,8 +86,6 @@ export function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
 export class ScheduledPostsRepository {
   readonly #insert;
   readonly #get;
-  readonly #nextDue;
-  readonly #dueBatch;
   readonly #markSending;
 
   constructor(private readonly db: Database) {
@@ -97,12 +96,6 @@ export class ScheduledPostsRepository {
        (SELECT COALESCE(MAX(seq), 0) + 1 FROM scheduled_posts))`,
     );
     this.#get = db.prepare('SELECT * FROM scheduled_posts WHERE id = ?');
-    this.#nextDue = db.prepare(
-      "SELECT at FROM scheduled_posts WHERE outcome = 'waiting' ORDER BY at, seq LIMIT 1",
-    );
-    this.#dueBatch = db.prepare(
-      "SELECT * FROM scheduled_posts WHERE outcome = 'waiting' AND at <= ? ORDER BY at, seq LIMIT ?",
-    );
     this.#markSending = db.prepare(
       `UPDATE scheduled_posts SET outcome = 'sending', sending_started_at = ?, updated_at = ?
        WHERE id = ? AND outcome = 'waiting'`,
@@ -160,14 +153,25 @@ export class ScheduledPostsRepository {
   }
 
   /** Earliest due time of a waiting post (the scheduler's due work). */
-  nextDueAt(): Date | null {
-    const row = this.#nextDue.get() as { at: string } | undefined;
+  nextDueAt(scope: ClockScope = SERVER_CLOCK_SCOPE): Date | null {
+    const row = this.db
+      .prepare(
+        `SELECT at FROM scheduled_posts WHERE outcome = 'waiting' AND ${onClockSql('account_id', scope)}
+         ORDER BY at, seq LIMIT 1`,
+      )
+      .get(...onClockParams(scope)) as { at: string } | undefined;
     return row ? new Date(row.at) : null;
   }
 
   /** Waiting posts due at or before `now`, in due-time order then creation order. */
-  dueBatch(now: Date, limit: number): StoredScheduledPost[] {
-    return (this.#dueBatch.all(now.toISOString(), limit) as ScheduledRow[]).map(scheduledPostFromRow);
+  dueBatch(now: Date, limit: number, scope: ClockScope = SERVER_CLOCK_SCOPE): StoredScheduledPost[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM scheduled_posts WHERE outcome = 'waiting' AND at <= ? AND ${onClockSql('account_id', scope)}
+         ORDER BY at, seq LIMIT ?`,
+      )
+      .all(now.toISOString(), limit, ...onClockParams(scope)) as ScheduledRow[];
+    return rows.map(scheduledPostFromRow);
   }
 
   /** Marks a waiting post `sending`; false when it is no longer waiting (cancelled meanwhile). */

@@ -1,4 +1,5 @@
 import type { UploadLinkState } from '@socialpub/core';
+import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
 
 /** Why a link ended; `expired` and `unused` answer 410 upload_expired afterwards. */
@@ -169,12 +170,13 @@ export class UploadLinksRepository {
     return rows.map(fromRow);
   }
 
-  nextClosing(): { fileId: string; closesAt: string } | null {
+  nextClosing(scope: ClockScope = SERVER_CLOCK_SCOPE): { fileId: string; closesAt: string } | null {
     const row = this.db
       .prepare(
-        'SELECT file_id, closes_at FROM upload_links WHERE closes_at IS NOT NULL ORDER BY closes_at, file_id LIMIT 1',
+        `SELECT file_id, closes_at FROM upload_links WHERE closes_at IS NOT NULL
+         AND ${onClockSql('account_id', scope)} ORDER BY closes_at, file_id LIMIT 1`,
       )
-      .get() as { file_id: string; closes_at: string } | undefined;
+      .get(...onClockParams(scope)) as { file_id: string; closes_at: string } | undefined;
     return row ? { fileId: row.file_id, closesAt: row.closes_at } : null;
   }
 

@@ -1,5 +1,5 @@
 import { apiError, LIMITS, PLATFORMS, type Platform } from '@socialpub/core';
-import type { Clock } from '../clock.js';
+import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { ConnectionRecord } from '../db/connections-repo.js';
 import type { Repositories } from '../db/repositories.js';
 import type { NetworkConnection, NetworkDriver, OptionsRowContent } from '../networks/index.js';
@@ -44,7 +44,7 @@ function driverConnection(connection: ConnectionRecord, now: Date): NetworkConne
 export class PostingOptionsService {
   constructor(
     private readonly repos: Repositories,
-    private readonly clock: Clock,
+    private readonly clocks: AccountClockLookup,
     private readonly drivers: NetworkDrivers,
   ) {}
 
@@ -59,7 +59,7 @@ export class PostingOptionsService {
         },
       );
     }
-    const now = this.clock.now();
+    const now = this.clocks.forAccount(accountId).now();
     const connections = new Map(
       this.repos.connections.listForProfile(profile.id).map((c) => [c.platform, c]),
     );

@@ -1,5 +1,5 @@
 import { type ApiError, apiError, LIMITS } from '@socialpub/core';
-import type { Clock } from '../clock.js';
+import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { Repositories } from '../db/repositories.js';
 
 /**
@@ -48,23 +48,24 @@ export interface ReadUsage {
 }
 
 export class ReadLimiter {
-  #lastPruned = '';
+  /** Last minute pruned per clock: each clock's accounts are pruned by their own clock's minute. */
+  readonly #lastPruned = new Map<string | null, string>();
 
   constructor(
     private readonly repos: Repositories,
-    private readonly clock: Clock,
+    private readonly clocks: AccountClockLookup,
   ) {}
 
   /** Counts one read, or throws 429 `rate_limited` (with `limit` 60 or 10) without counting it. */
   take(accountId: string, kind: ReadKind): void {
-    const now = this.clock.now();
+    const now = this.clocks.forAccount(accountId).now();
     const minute = utcMinute(now);
     const counters = this.repos.readCounters;
     if (kind !== 'options') {
       if (!counters.incrementBelow(accountId, READS_BUCKET, minute, LIMITS.reads.perUtcMinute)) {
         throw refusal(LIMITS.reads.perUtcMinute, now);
       }
-      this.#prune(minute);
+      this.#prune(accountId, minute);
       return;
     }
     if (counters.get(accountId, READS_BUCKET, minute) >= LIMITS.reads.perUtcMinute) {
@@ -78,18 +79,23 @@ export class ReadLimiter {
     }
     counters.increment(accountId, READS_BUCKET, minute);
     counters.increment(accountId, OPTIONS_BUCKET, minute);
-    this.#prune(minute);
+    this.#prune(accountId, minute);
   }
 
-  #prune(minute: string): void {
-    if (this.#lastPruned !== minute) {
-      this.repos.readCounters.pruneBefore(minute);
-      this.#lastPruned = minute;
+  #prune(accountId: string, minute: string): void {
+    const scope = this.clocks.scopeOf(accountId);
+    if (this.#lastPruned.get(scope.clockId) !== minute) {
+      this.repos.readCounters.pruneBefore(
+        minute,
+        scope,
+        (id) => this.clocks.scopeOf(id).clockId === scope.clockId,
+      );
+      this.#lastPruned.set(scope.clockId, minute);
     }
   }
 
   usage(accountId: string): ReadUsage {
-    const minute = utcMinute(this.clock.now());
+    const minute = utcMinute(this.clocks.forAccount(accountId).now());
     return {
       minute,
       reads: this.repos.readCounters.get(accountId, READS_BUCKET, minute),

@@ -95,6 +95,7 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
     c.set('idempotencyKey', normalized.key);
     const decision = service.begin({
       apiKeyId: caller.apiKey.id,
+      accountId: caller.account.id,
       scope,
       idempotencyKey: normalized.key,
       bodySha256: requestFingerprint(body.value),
@@ -113,12 +114,17 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
     }
     const answer = c.res;
     const flagged: IdempotencyOutcome | undefined = c.get('idempotencyOutcome');
-    service.finish(decision.claimToken, flagged ?? defaultIdempotencyOutcome(answer.status), {
-      status: answer.status,
-      headers: answerHeadersToStore(answer.headers),
-      body: new Uint8Array(await answer.clone().arrayBuffer()),
-      errorCode: c.get('errorCode') ?? null,
-    });
+    service.finish(
+      decision.claimToken,
+      flagged ?? defaultIdempotencyOutcome(answer.status),
+      {
+        status: answer.status,
+        headers: answerHeadersToStore(answer.headers),
+        body: new Uint8Array(await answer.clone().arrayBuffer()),
+        errorCode: c.get('errorCode') ?? null,
+      },
+      caller.account.id,
+    );
   };
 }
 
@@ -128,7 +134,9 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
  * before the posts and media routes are mounted.
  */
 export function installIdempotency(app: Hono<AppEnv>, services: Services): IdempotencyService {
-  const service = new IdempotencyService(services.repos.idempotency, services.clock);
+  const service = new IdempotencyService(services.repos.idempotency, (accountId) =>
+    accountId === undefined ? services.clock : services.clocks.forAccount(accountId),
+  );
   services.dueWork.addSource(idempotencyExpirySource(services.repos.idempotency));
   for (const [path, scope] of IDEMPOTENT_ADDRESSES) app.use(path, idempotency(scope, service));
   return service;

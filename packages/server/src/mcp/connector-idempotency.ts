@@ -17,9 +17,11 @@ export class ConnectorIdempotency {
   readonly #grants: IdempotencyService;
 
   constructor(services: Services) {
-    this.#keys = new IdempotencyService(services.repos.idempotency, services.clock);
+    const clockOf = (accountId: string | undefined) =>
+      accountId === undefined ? services.clock : services.clocks.forAccount(accountId);
+    this.#keys = new IdempotencyService(services.repos.idempotency, clockOf);
     const grantStore = new IdempotencyRepository(services.db, 'connector_idempotency_entries');
-    this.#grants = new IdempotencyService(grantStore, services.clock);
+    this.#grants = new IdempotencyService(grantStore, clockOf);
     services.dueWork.addSource({
       ...idempotencyExpirySource(grantStore),
       name: 'connector-idempotency-expiry',
@@ -28,7 +30,7 @@ export class ConnectorIdempotency {
 
   /** Runs `work` once per (owner, scope, key, body); a repeat answers the first answer. */
   async run(
-    owner: { id: string; isGrant: boolean },
+    owner: { id: string; isGrant: boolean; accountId?: string },
     scope: IdempotencyScope,
     key: string,
     body: unknown,
@@ -37,6 +39,7 @@ export class ConnectorIdempotency {
     const service = owner.isGrant ? this.#grants : this.#keys;
     const decision = service.begin({
       apiKeyId: owner.id,
+      ...(owner.accountId === undefined ? {} : { accountId: owner.accountId }),
       scope,
       idempotencyKey: key,
       bodySha256: requestFingerprint(body),
@@ -59,12 +62,17 @@ export class ConnectorIdempotency {
       throw error;
     }
     const errorCode = (answer.body['error'] as { code?: unknown } | undefined)?.code;
-    service.finish(decision.claimToken, answer.remember ? 'remember' : 'forget', {
-      status: answer.status,
-      headers: [['content-type', 'application/json']],
-      body: new TextEncoder().encode(JSON.stringify(answer.body)),
-      errorCode: typeof errorCode === 'string' ? errorCode : null,
-    });
+    service.finish(
+      decision.claimToken,
+      answer.remember ? 'remember' : 'forget',
+      {
+        status: answer.status,
+        headers: [['content-type', 'application/json']],
+        body: new TextEncoder().encode(JSON.stringify(answer.body)),
+        errorCode: typeof errorCode === 'string' ? errorCode : null,
+      },
+      owner.accountId,
+    );
     return { ...answer, replayed: false };
   }
 }

@@ -9,7 +9,7 @@ import type { Services } from '../services.js';
  * what a post is judged by. `waiting_scheduled_posts` is the count the 500 waiting-post limit reads.
  */
 export function connectorUsage(services: Services, account: AccountRecord): Record<string, unknown> {
-  const now = services.clock.now();
+  const now = services.clocks.forAccount(account.id).now();
   const counters = accountUsage(services)(account.id, now);
   return {
     plan: account.plan,

@@ -14,7 +14,12 @@ export function admitToUploadBudget(
 ): void {
   const links = services.uploadLinks;
   if (!links) return;
-  links.limits.checkBudget(account.id, account.plan, announcedSize ?? 0, services.clock.now());
+  links.limits.checkBudget(
+    account.id,
+    account.plan,
+    announcedSize ?? 0,
+    services.clocks.forAccount(account.id).now(),
+  );
 }
 
 /** The imported file's bytes count in the day's budget once the import has started. */
@@ -24,5 +29,9 @@ export function countImportedBytes(
   answer: { size?: unknown },
 ): void {
   const size = typeof answer.size === 'number' ? answer.size : 0;
-  services.repos.uploadLinks.addUsedBytes(account.id, utcDay(services.clock.now()), size);
+  services.repos.uploadLinks.addUsedBytes(
+    account.id,
+    utcDay(services.clocks.forAccount(account.id).now()),
+    size,
+  );
 }

@@ -28,7 +28,12 @@ export async function updateScheduledPost(
     throw apiError('post_not_found', 'No scheduled post with this id on the account.', { status: 404 });
   const notWaiting = () => {
     const latest = scheduledPosts.get(id) ?? current;
-    const view = scheduledPostView(latest, postRecords.listForScheduledPost(id), services.clock.now(), false);
+    const view = scheduledPostView(
+      latest,
+      postRecords.listForScheduledPost(id),
+      services.clocks.forAccount(caller.account.id).now(),
+      false,
+    );
     return apiError(
       'not_cancellable',
       `The scheduled post is ${view.status} and can no longer be changed; nothing was changed.`,
@@ -59,7 +64,7 @@ export async function updateScheduledPost(
     );
   }
   const at = prepared.delivery.at.toISOString();
-  const now = services.clock.now().toISOString();
+  const now = services.clocks.forAccount(caller.account.id).now().toISOString();
   const changed = services.db.transaction(() => {
     const result = services.db
       .prepare(
@@ -76,7 +81,12 @@ export async function updateScheduledPost(
   if (!changed) throw notWaiting();
   const updated = scheduledPosts.get(id);
   const record = updated
-    ? scheduledPostView(updated, postRecords.listForScheduledPost(id), services.clock.now(), true)
+    ? scheduledPostView(
+        updated,
+        postRecords.listForScheduledPost(id),
+        services.clocks.forAccount(caller.account.id).now(),
+        true,
+      )
     : null;
   return {
     status: 200,

@@ -45,7 +45,7 @@ export function accountsRoutes(services: Services): Hono<AppEnv> {
     const { account } = c.get('caller');
     services.readLimiter.take(account.id, 'accounts');
     const { warnings } = parseQuery(c, NoQuerySchema, []);
-    const now = services.clock.now();
+    const now = services.clocks.forAccount(account.id).now();
     if (warnings.length > 0)
       return readAnswer({ data: listProfiles(services.repos, account.id, now), warnings });
     return readJsonAnswer(answers.json(account.id, now));

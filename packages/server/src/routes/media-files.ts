@@ -26,7 +26,7 @@ export function mediaFilesRoutes(services: Services): Hono<AppEnv> {
       warnings,
       cursorSecret: services.media.cursorSecret(),
       baseUrl: services.urls.base,
-      now: services.clock.now(),
+      now: services.clocks.forAccount(account.id).now(),
     });
     return c.json(page, 200, READ_HEADERS);
   });

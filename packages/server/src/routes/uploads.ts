@@ -48,7 +48,7 @@ export function mountUploadLinks(app: Hono<AppEnv>, services: Services): UploadL
   const service = new UploadLinksService({
     repos: services.repos,
     links,
-    clock: services.clock,
+    clocks: services.clocks,
     urls: services.urls,
     storage: new UploadStorage(services.mediaFolder),
   });
@@ -58,7 +58,7 @@ export function mountUploadLinks(app: Hono<AppEnv>, services: Services): UploadL
   app.route('/api/v2', uploadsRoutes(service));
   app.route(
     '/storage/uploads',
-    storageRoutes({ service, access: new StorageAccess(links, service.lifecycle, services.clock) }),
+    storageRoutes({ service, access: new StorageAccess(links, service.lifecycle, services.clocks) }),
   );
   app.route('/uploader', uploaderScriptRoutes());
   return service;

@@ -123,7 +123,7 @@ export function driverScheduledSender(services: Services): ScheduledSender {
         platform,
         mediaType: scheduledPost.mediaType,
         at,
-        updatedAt: services.clock.now().toISOString(),
+        updatedAt: services.clocks.forAccount(scheduledPost.accountId).now().toISOString(),
         scheduledPostId: scheduledPost.id,
         notices: [],
         hasLinks: text !== null && detectLinks(text).length > 0,

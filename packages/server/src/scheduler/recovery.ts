@@ -10,9 +10,9 @@ import { recordUnconfirmed } from './scheduler.js';
  */
 export function recoverInterruptedSends(services: Services): string[] {
   const { scheduledPosts, postRecords } = services.repos;
-  const now = services.clock.now();
   const settled: string[] = [];
   for (const post of scheduledPosts.listSending()) {
+    const now = services.clocks.forAccount(post.accountId).now();
     services.db.transaction(() => {
       const posts = postRecords.listForScheduledPost(post.id);
       const statuses: ScheduledResultStatus[] = post.platforms.map((platform) => {

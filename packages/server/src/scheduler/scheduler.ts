@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ScheduledResultStatus, scheduledOutcomeFromResults } from '@socialpub/core';
+import type { ClockScope } from '../clocks/clock-scope.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { StoredScheduledPost } from '../db/scheduled-posts-repo.js';
 import type { DueWorkSource } from '../due-work.js';
@@ -14,19 +15,20 @@ const SEND_CONCURRENCY = 32;
 
 export class Scheduler implements DueWorkSource {
   readonly name = 'scheduled-posts';
+  readonly perClock = true;
 
   constructor(
     private readonly services: Services,
     private readonly sender: ScheduledSender,
   ) {}
 
-  nextDueAt(): Date | null {
-    return this.services.repos.scheduledPosts.nextDueAt();
+  nextDueAt(scope: ClockScope): Date | null {
+    return this.services.repos.scheduledPosts.nextDueAt(scope);
   }
 
   /** Posts due together go out one after another: due time, then creation order. */
-  async runNext(now: Date): Promise<void> {
-    const [post] = this.services.repos.scheduledPosts.dueBatch(now, 1);
+  async runNext(now: Date, scope: ClockScope): Promise<void> {
+    const [post] = this.services.repos.scheduledPosts.dueBatch(now, 1, scope);
     if (post) await this.send(post, now);
   }
 
@@ -35,12 +37,12 @@ export class Scheduler implements DueWorkSource {
    * posts still one after another in due order. Each send is still marked `sending` (committed)
    * right before its own network call, so a crash leaves only the sends in flight unconfirmed.
    */
-  async runDue(upTo: Date, max: number): Promise<number> {
+  async runDue(upTo: Date, max: number, scope: ClockScope): Promise<number> {
     const { scheduledPosts } = this.services.repos;
     const failed = new Set<string>();
     let count = 0;
     while (count < max) {
-      const batch = scheduledPosts.dueBatch(upTo, Math.min(SEND_BATCH, max - count));
+      const batch = scheduledPosts.dueBatch(upTo, Math.min(SEND_BATCH, max - count), scope);
       // A post whose send threw before it was marked stays waiting: do not spin on it.
       if (batch.length === 0 || batch.every((post) => failed.has(post.id))) break;
       await runInLanes(
@@ -49,7 +51,7 @@ export class Scheduler implements DueWorkSource {
         SEND_CONCURRENCY,
         async (post) => {
           try {
-            await this.send(post, this.services.clock.now());
+            await this.send(post, this.services.clocks.forAccount(post.accountId).now());
           } catch (error) {
             failed.add(post.id);
             this.services.dueWork.onError(error, this.name);
@@ -106,7 +108,7 @@ export class Scheduler implements DueWorkSource {
     }
     const outcome = scheduledOutcomeFromResults(statuses);
     // While a network is still processing, the stored outcome stays `sending`; reads recompute it.
-    scheduledPosts.setOutcome(post.id, outcome, this.services.clock.now());
+    scheduledPosts.setOutcome(post.id, outcome, this.services.clocks.forAccount(post.accountId).now());
   }
 
   /** "Free plan over its 30 posts for the month": failed, shown on the Scheduled page and e-mailed. */
@@ -144,7 +146,7 @@ export function recordUnconfirmed(
     permalink: null,
     errorMessage: `Sent, but the outcome was never confirmed (${why}). Do not send it again.`,
     at: at.toISOString(),
-    updatedAt: services.clock.now().toISOString(),
+    updatedAt: services.clocks.forAccount(post.accountId).now().toISOString(),
     scheduledPostId: post.id,
     notices: [],
     hasLinks: false,

@@ -1,5 +1,5 @@
 import { type ApiError, apiError } from '@socialpub/core';
-import type { Clock } from '../clock.js';
+import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { UploadLinkRecord, UploadLinksRepository } from '../db/upload-links-repo.js';
 import { sha256Hex } from '../domain/secrets.js';
 import type { UploadLinkLifecycle } from '../domain/uploads/upload-link-lifecycle.js';
@@ -22,7 +22,7 @@ export class StorageAccess {
   constructor(
     private readonly links: UploadLinksRepository,
     private readonly lifecycle: UploadLinkLifecycle,
-    private readonly clock: Clock,
+    private readonly clocks: AccountClockLookup,
   ) {}
 
   /** The upload, its time rules applied, or 404 when the id names none. */
@@ -44,7 +44,7 @@ export class StorageAccess {
     if (found && found.fileId !== link.fileId) {
       throw apiError('forbidden', 'This upload token belongs to another file.', STORAGE_FAMILY);
     }
-    if (!found || Date.parse(found.expiresAt) <= this.clock.now().getTime()) {
+    if (!found || Date.parse(found.expiresAt) <= this.clocks.forAccount(link.accountId).now().getTime()) {
       throw apiError('unauthorized', 'The upload token is wrong or expired.', {
         ...STORAGE_FAMILY,
         nextStep: 'Get a fresh token with POST /api/v2/media/uploads/{file_id}/token.',

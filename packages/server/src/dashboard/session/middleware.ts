@@ -23,7 +23,7 @@ export function dashboardSession(services: Services): MiddlewareHandler<Dashboar
   const base = () => services.urls.base;
   return async (c, next) => {
     const id = readCookie(c, SESSION_COOKIE);
-    const signedIn = id ? resumeSession(services.repos, services.clock, id) : null;
+    const signedIn = id ? resumeSession(services.repos, services.clocks, id) : null;
     if (id && !signedIn) clearCookie(c, SESSION_COOKIE, base());
     let csrfToken = signedIn?.session.csrfSecret;
     if (!csrfToken) {
@@ -79,7 +79,7 @@ export function clientAddress(c: Context<DashboardEnv>): string {
 
 /** Starts a new session for the account (a fresh id on every sign-in) and sets `sp_session`. */
 export function signInAs(c: Context<DashboardEnv>, services: Services, accountId: string): void {
-  const started = startSession(services.repos, services.clock, accountId);
+  const started = startSession(services.repos, services.clocks, accountId);
   clearCookie(c, SIGNED_OUT_CSRF_COOKIE, services.urls.base);
   writeCookie(c, SESSION_COOKIE, started.id, cookieOptions(services.urls.base, SESSION_MAX_SECONDS));
 }

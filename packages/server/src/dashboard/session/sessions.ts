@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js';
+import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { AccountRecord } from '../../db/accounts-repo.js';
 import type { DashboardSessionRecord } from '../../db/dashboard-sessions-repo.js';
 import type { Repositories } from '../../db/repositories.js';
@@ -27,8 +27,12 @@ function expiry(created: Date, now: Date): Date {
   return new Date(Math.min(idle, max));
 }
 
-export function startSession(repos: Repositories, clock: Clock, accountId: string): StartedSession {
-  const now = clock.now();
+export function startSession(
+  repos: Repositories,
+  clocks: AccountClockLookup,
+  accountId: string,
+): StartedSession {
+  const now = clocks.forAccount(accountId).now();
   repos.dashboardSessions.deleteExpired(now.toISOString());
   const id = randomToken(32);
   const record: DashboardSessionRecord = {
@@ -44,17 +48,18 @@ export function startSession(repos: Repositories, clock: Clock, accountId: strin
 }
 
 /** The live session of a cookie id, or null when unknown, expired (then deleted) or its account is gone. */
-export function resumeSession(repos: Repositories, clock: Clock, id: string): SignedIn | null {
+export function resumeSession(repos: Repositories, clocks: AccountClockLookup, id: string): SignedIn | null {
   const idHash = sha256Hex(id);
   const session = repos.dashboardSessions.get(idHash);
   if (!session || !digestsEqual(session.idHash, idHash)) return null;
-  const now = clock.now();
+  // Sessions live on the account's clock (a test clock moves them, not the server's).
+  const now = clocks.forAccount(session.accountId).now();
   if (new Date(session.expiresAt).getTime() <= now.getTime()) {
     repos.dashboardSessions.delete(idHash);
     return null;
   }
   const account: AccountRecord | null = repos.accounts.get(session.accountId);
-  if (!account) return null;
+  if (!account || account.deletingSince !== null) return null;
   if (now.getTime() - new Date(session.lastSeen).getTime() >= TOUCH_EVERY_MS) {
     const expiresAt = expiry(new Date(session.createdAt), now).toISOString();
     repos.dashboardSessions.touch(idHash, now.toISOString(), expiresAt);
@@ -65,4 +70,22 @@ export function resumeSession(repos: Repositories, clock: Clock, id: string): Si
 
 export function endSession(repos: Repositories, id: string): void {
   repos.dashboardSessions.delete(sha256Hex(id));
+}
+
+/**
+ * Restarts the idle window at the clock's current time (still capped at 7 days after sign-in).
+ * The Clock page calls it after moving the virtual clock, so moving a day ahead does not sign out
+ * the person who pressed the button.
+ */
+export function refreshSession(
+  repos: Repositories,
+  clocks: AccountClockLookup,
+  session: DashboardSessionRecord,
+): void {
+  const now = clocks.forAccount(session.accountId).now();
+  repos.dashboardSessions.touch(
+    session.idHash,
+    now.toISOString(),
+    expiry(new Date(session.createdAt), now).toISOString(),
+  );
 }

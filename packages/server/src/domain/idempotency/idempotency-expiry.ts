@@ -8,17 +8,18 @@ import type { DueWorkSource } from '../../due-work.js';
 export function idempotencyExpirySource(store: IdempotencyStore): DueWorkSource {
   return {
     name: 'idempotency-expiry',
-    nextDueAt() {
+    perClock: true,
+    nextDueAt(scope) {
       try {
-        const at = store.nextExpiry();
+        const at = store.nextExpiry(scope);
         return at === null ? null : new Date(at);
       } catch {
         // An unreadable table must not stop the other due work; claims answer 503 meanwhile.
         return null;
       }
     },
-    runNext(now) {
-      store.purgeExpired(now.toISOString());
+    runNext(now, scope) {
+      store.purgeExpired(now.toISOString(), scope);
     },
   };
 }

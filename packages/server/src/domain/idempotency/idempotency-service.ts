@@ -6,6 +6,8 @@ import type { IdempotencyOutcome } from './idempotency-outcome.js';
 
 export interface IdempotentRequest {
   apiKeyId: string;
+  /** The key's account: its clock decides the 24 hours and 10 minutes (test clocks). */
+  accountId?: string;
   scope: IdempotencyScope;
   /** Already normalised by core's `normalizeIdempotencyKey`. */
   idempotencyKey: string;
@@ -36,13 +38,17 @@ function unavailable(): ApiError {
 export class IdempotencyService {
   constructor(
     private readonly store: IdempotencyStore,
-    private readonly clock: Clock,
+    clock: Clock | ((accountId: string | undefined) => Clock),
     private readonly newClaimToken: () => string = randomUUID,
-  ) {}
+  ) {
+    this.#clockOf = typeof clock === 'function' ? clock : () => clock;
+  }
+
+  readonly #clockOf: (accountId: string | undefined) => Clock;
 
   /** Throws the documented refusal (422 reused, 409 in progress or outcome unknown, 503 unavailable). */
   begin(request: IdempotentRequest): IdempotencyDecision {
-    const now = this.clock.now();
+    const now = this.#clockOf(request.accountId).now();
     const claimToken = this.newClaimToken();
     let result: ReturnType<IdempotencyStore['claim']>;
     try {
@@ -88,10 +94,10 @@ export class IdempotencyService {
    * key (rules 7 and 8). A storage failure here leaves the claim in progress: the work was done
    * but its answer is not known to the store, which is exactly "outcome unknown" after 10 minutes.
    */
-  finish(claimToken: string, outcome: IdempotencyOutcome, answer: StoredAnswer): boolean {
+  finish(claimToken: string, outcome: IdempotencyOutcome, answer: StoredAnswer, accountId?: string): boolean {
     try {
       if (outcome === 'remember')
-        return this.store.complete(claimToken, answer, this.clock.now().toISOString());
+        return this.store.complete(claimToken, answer, this.#clockOf(accountId).now().toISOString());
       return this.store.release(claimToken);
     } catch (error) {
       console.error('[socialpub] idempotency: could not store the outcome of a request:', error);

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js';
+import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { DueWorkRunner } from '../../due-work.js';
 import type { MediaFolder } from '../../files/media-folder.js';
@@ -12,7 +12,7 @@ export type MediaServiceSettings = Partial<MediaImportSettings>;
 
 export interface MediaServiceDeps {
   repos: Repositories;
-  clock: Clock;
+  clocks: AccountClockLookup;
   dueWork: DueWorkRunner;
   folder: MediaFolder;
   /** SOCIALPUB_IMPORT_ALLOW entries. */
@@ -37,7 +37,7 @@ export class MediaService {
     this.settings = { ...DEFAULT_MEDIA_IMPORT_SETTINGS, ...deps.settings };
     this.importer = new UrlImporter({
       repos: deps.repos,
-      clock: deps.clock,
+      clocks: deps.clocks,
       folder: deps.folder,
       allow: this.allow,
       settings: this.settings,

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LIMITS } from '@socialpub/core';
+import type { ClockScope } from '../../clocks/clock-scope.js';
 import type { LibraryFileRecord, RemovedFile } from '../../db/media-imports-repo.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { DueWorkSource } from '../../due-work.js';
@@ -19,6 +20,7 @@ const HOLD_RECHECK_SECONDS = 60;
 
 export class MediaRetention implements DueWorkSource {
   readonly name = 'media-retention';
+  readonly perClock = true;
   #holdCheck: HoldCheck;
   readonly #listeners: Array<(removed: RemovedFile) => void> = [];
 
@@ -55,13 +57,13 @@ export class MediaRetention implements DueWorkSource {
     this.#listeners.push(listener);
   }
 
-  nextDueAt(): Date | null {
-    const next = this.repos.mediaImports.nextToExpire();
+  nextDueAt(scope: ClockScope): Date | null {
+    const next = this.repos.mediaImports.nextToExpire(scope);
     return next ? new Date(next.expiresAt) : null;
   }
 
-  async runNext(now: Date): Promise<void> {
-    const next = this.repos.mediaImports.nextToExpire();
+  async runNext(now: Date, scope: ClockScope): Promise<void> {
+    const next = this.repos.mediaImports.nextToExpire(scope);
     if (!next || Date.parse(next.expiresAt) > now.getTime()) return;
     const file = this.repos.mediaImports.get(next.fileId);
     if (!file) return;

@@ -8,6 +8,7 @@ import {
   mediaKindOfMime,
 } from '@socialpub/core';
 import type { Clock } from '../../clock.js';
+import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { AccountRecord } from '../../db/accounts-repo.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { MediaFolder } from '../../files/media-folder.js';
@@ -42,7 +43,7 @@ export const DEFAULT_MEDIA_IMPORT_SETTINGS: MediaImportSettings = {
 
 export interface MediaImportDeps {
   repos: Repositories;
-  clock: Clock;
+  clocks: AccountClockLookup;
   folder: MediaFolder;
   allow: ImportAllowList;
   settings: MediaImportSettings;
@@ -85,7 +86,7 @@ export class UrlImporter {
     options: ImportOptions = {},
   ): Promise<MediaImportAnswer> {
     const source = this.#source(account, body['url']);
-    const undo = this.#throttle.reserve(account.id, this.deps.clock.now());
+    const undo = this.#throttle.reserve(account.id, this.deps.clocks.forAccount(account.id).now());
     let kept = false;
     try {
       const facts = await this.#check(source);
@@ -189,7 +190,8 @@ export class UrlImporter {
   }
 
   async #start(account: AccountRecord, url: URL, facts: SourceFacts): Promise<MediaImportAnswer> {
-    const { repos, clock, settings } = this.deps;
+    const { repos, settings } = this.deps;
+    const clock = this.deps.clocks.forAccount(account.id);
     const mime = facts.mime as AcceptedMime;
     const kind = mediaKindOfMime(mime) ?? 'image';
     const now = clock.now();
@@ -268,14 +270,22 @@ export class UrlImporter {
   }
 
   #finish(fileId: string, mime: AcceptedMime, result: DownloadResult): void {
-    const { repos, clock } = this.deps;
-    if (!repos.mediaImports.get(fileId)) return;
-    repos.mediaImports.markReady(fileId, { ...result, type: mime, at: clock.now().toISOString() });
+    const { repos } = this.deps;
+    const file = repos.mediaImports.get(fileId);
+    if (!file) return;
+    const at = this.#clockOf(file.accountId).now().toISOString();
+    repos.mediaImports.markReady(fileId, { ...result, type: mime, at });
+  }
+
+  /** The account's clock; the server's for a file already gone. */
+  #clockOf(accountId: string | undefined): Clock {
+    return accountId === undefined ? this.deps.clocks.forAccount('') : this.deps.clocks.forAccount(accountId);
   }
 
   #fail(fileId: string, error: unknown): void {
     const message = error instanceof Error ? error.message : 'The import failed.';
-    this.deps.repos.mediaImports.markFailed(fileId, message, this.deps.clock.now().toISOString());
+    const accountId = this.deps.repos.mediaImports.get(fileId)?.accountId;
+    this.deps.repos.mediaImports.markFailed(fileId, message, this.#clockOf(accountId).now().toISOString());
   }
 
   /** A download that failed before the answer: storage refusals keep a failed file, the rest nothing. */

@@ -11,7 +11,7 @@ import { scheduledPostView } from './post-views.js';
  */
 export function cancelPost(services: Services, accountId: string, id: string): CancelResponse {
   const { scheduledPosts, postRecords } = services.repos;
-  const now = services.clock.now();
+  const now = services.clocks.forAccount(accountId).now();
   const scheduled = scheduledPosts.getForAccount(accountId, id);
   if (!scheduled) {
     const post = postRecords.getForAccount(accountId, id);

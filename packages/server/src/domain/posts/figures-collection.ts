@@ -39,22 +39,23 @@ export function collectFiguresNow(services: Services, post: StoredPostRecord, no
 export function figuresCollectionSource(services: Services): DueWorkSource {
   return {
     name: 'figures',
-    nextDueAt: () => services.repos.postRecords.nextFiguresDue()?.at ?? null,
-    runNext(now) {
-      const due = services.repos.postRecords.nextFiguresDue();
+    perClock: true,
+    nextDueAt: (scope) => services.repos.postRecords.nextFiguresDue(scope)?.at ?? null,
+    runNext(now, scope) {
+      const due = services.repos.postRecords.nextFiguresDue(scope);
       if (!due) return;
       const post = services.repos.postRecords.get(due.id);
       if (post) collectFiguresNow(services, post, now);
     },
     // After a busy minute every sent post's first collection falls due together: one pass for all.
-    runDue(upTo, max) {
+    runDue(upTo, max, scope) {
       const { postRecords } = services.repos;
       let count = 0;
-      for (let due = postRecords.nextFiguresDue(); due && due.at <= upTo && count < max; count++) {
+      for (let due = postRecords.nextFiguresDue(scope); due && due.at <= upTo && count < max; count++) {
         const post = postRecords.get(due.id);
         if (!post) break;
-        collectFiguresNow(services, post, services.clock.now());
-        due = postRecords.nextFiguresDue();
+        collectFiguresNow(services, post, services.clocks.forAccount(post.accountId).now());
+        due = postRecords.nextFiguresDue(scope);
       }
       return count;
     },

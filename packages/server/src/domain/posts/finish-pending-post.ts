@@ -18,7 +18,7 @@ export function finishPendingPost(services: Services, postId: string): void {
   const { postRecords } = services.repos;
   const post = postRecords.get(postId);
   if (!post?.finishAt) return;
-  const now = services.clock.now();
+  const now = services.clocks.forAccount(post.accountId).now();
   if (post.status !== 'processing' && post.status !== 'timeout') {
     postRecords.update(postId, { finishAt: null });
     return;
@@ -57,9 +57,10 @@ export function finishPendingPost(services: Services, postId: string): void {
 export function pendingPostsSource(services: Services): DueWorkSource {
   return {
     name: 'pending-posts',
-    nextDueAt: () => services.repos.postRecords.nextFinishDue()?.at ?? null,
-    runNext() {
-      const due = services.repos.postRecords.nextFinishDue();
+    perClock: true,
+    nextDueAt: (scope) => services.repos.postRecords.nextFinishDue(scope)?.at ?? null,
+    runNext(_now, scope) {
+      const due = services.repos.postRecords.nextFinishDue(scope);
       if (due) finishPendingPost(services, due.id);
     },
   };

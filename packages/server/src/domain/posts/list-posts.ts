@@ -108,7 +108,7 @@ export function listPosts(services: Services, accountId: string, input: PostList
     limit: input.limit + 1,
   });
   const page = items.slice(0, input.limit);
-  const now = services.clock.now();
+  const now = services.clocks.forAccount(accountId).now();
   const { postRecords, scheduledPosts } = services.repos;
   const data = page.flatMap((item): PostOrScheduled[] => {
     if (item.kind === 'post') {

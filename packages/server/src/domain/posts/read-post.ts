@@ -9,7 +9,7 @@ import { postRecordWithFigures, scheduledPostView } from './post-views.js';
  */
 export function readPost(services: Services, accountId: string, id: string): PostOrScheduled {
   const { postRecords, scheduledPosts } = services.repos;
-  const now = services.clock.now();
+  const now = services.clocks.forAccount(accountId).now();
   let post = postRecords.getForAccount(accountId, id);
   if (post) {
     // A post that succeeded since the last due-work pass is collected once now, so a success never

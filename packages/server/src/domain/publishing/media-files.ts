@@ -38,7 +38,7 @@ function lookup(ctx: PublishContext, fileId: string): MediaFileRecord | null {
  * virtual clock nothing moves while a request waits, so the answer is given at once.
  */
 async function waitForImport(ctx: PublishContext, fileId: string): Promise<MediaFileRecord | null> {
-  const { clock } = ctx.deps.services;
+  const clock = ctx.deps.services.clocks.forAccount(ctx.account.id);
   const wait =
     ctx.address === 'legacy' ? LIMITS.mediaIdWait.legacySeconds : LIMITS.mediaIdWait.currentSeconds;
   const deadline = clock.now().getTime() + wait * 1000;

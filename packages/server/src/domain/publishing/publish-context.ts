@@ -68,7 +68,7 @@ export function newContext(
     deps,
     address: input.address,
     account: input.account,
-    now: deps.services.clock.now(),
+    now: deps.services.clocks.forAccount(input.account.id).now(),
     rawBody: input.rawBody,
     idempotencyKeyHeader: input.idempotencyKey,
     body: undefined,

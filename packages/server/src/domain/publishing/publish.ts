@@ -116,7 +116,7 @@ export async function sendToNetwork(
         return { kind: 'still_publishing', postId };
       }
       // Decision: on the other networks the post appears in history only once the network answers.
-      services.dueWork.schedule(outcome.finishAt, (at) => {
+      services.clocks.dueWorkFor(ctx.account.id).schedule(outcome.finishAt, (at) => {
         ctx.now = at;
         record('success', {
           publishId: publishIdOf(outcome.result),

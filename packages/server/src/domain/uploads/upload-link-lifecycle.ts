@@ -5,7 +5,7 @@ import {
   sniffMediaType,
   type UploadLinkState,
 } from '@socialpub/core';
-import type { Clock } from '../../clock.js';
+import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { Repositories } from '../../db/repositories.js';
 import type {
   UploadLinkEndReason,
@@ -20,7 +20,7 @@ export type RejectReason = 'sha256' | 'size' | 'type' | 'content' | 'gone';
 export interface LifecycleDeps {
   repos: Repositories;
   links: UploadLinksRepository;
-  clock: Clock;
+  clocks: AccountClockLookup;
   storage: UploadStorage;
 }
 
@@ -51,7 +51,7 @@ export class UploadLinkLifecycle {
   }
 
   async makeReady(link: UploadLinkRecord, digest: string): Promise<UploadLinkRecord> {
-    const now = this.deps.clock.now();
+    const now = this.deps.clocks.forAccount(link.accountId).now();
     const storagePath = await this.deps.storage.keep(link.fileId);
     const fresh = this.deps.links.get(link.fileId) ?? link;
     const ready: UploadLinkRecord = {
@@ -86,7 +86,7 @@ export class UploadLinkLifecycle {
     state: Extract<UploadLinkState, 'cancelled' | 'closed' | 'failed'>,
     reason: UploadLinkEndReason,
   ): Promise<UploadLinkRecord> {
-    const now = this.deps.clock.now().toISOString();
+    const now = this.deps.clocks.forAccount(link.accountId).now().toISOString();
     const { repos, links } = this.deps;
     const fresh = links.get(link.fileId) ?? link;
     const ended: UploadLinkRecord = { ...fresh, state, endReason: reason, endedAt: now, closesAt: null };
@@ -108,7 +108,11 @@ export class UploadLinkLifecycle {
 
   /** Ends a link whose time ran out; returns the link as it now stands. */
   async expireIfDue(link: UploadLinkRecord): Promise<UploadLinkRecord> {
-    if (link.closesAt === null || Date.parse(link.closesAt) > this.deps.clock.now().getTime()) return link;
+    if (
+      link.closesAt === null ||
+      Date.parse(link.closesAt) > this.deps.clocks.forAccount(link.accountId).now().getTime()
+    )
+      return link;
     if (link.state === 'verifying') return this.end(link, 'failed', 'unverifiable');
     if (link.state === 'uploading')
       return this.end(link, 'closed', link.firstByteAt === null ? 'unused' : 'expired');
@@ -121,7 +125,7 @@ export class UploadLinkLifecycle {
   recordReceived(snapshot: UploadLinkRecord, offset: number): void {
     // Read again: a token issued meanwhile moves resume_before and so the close time.
     const link = this.deps.links.get(snapshot.fileId) ?? snapshot;
-    const now = this.deps.clock.now().toISOString();
+    const now = this.deps.clocks.forAccount(link.accountId).now().toISOString();
     const firstByteAt = link.firstByteAt ?? (offset > 0 ? now : null);
     const next = closesAt({ ...link, receivedBytes: offset, firstByteAt });
     this.deps.links.setReceived(link.fileId, offset, offset > 0 ? now : null, next);

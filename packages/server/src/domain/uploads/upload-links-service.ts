@@ -7,7 +7,8 @@ import {
   LIMITS,
   type UploadLink,
 } from '@socialpub/core';
-import type { Clock } from '../../clock.js';
+import type { AccountClockLookup } from '../../clocks/account-clocks.js';
+import type { ClockScope } from '../../clocks/clock-scope.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UploadLinkRecord, UploadLinksRepository } from '../../db/upload-links-repo.js';
 import type { DueWorkSource } from '../../due-work.js';
@@ -34,7 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface UploadLinksDeps {
   repos: Repositories;
   links: UploadLinksRepository;
-  clock: Clock;
+  clocks: AccountClockLookup;
   urls: ServerUrls;
   storage: UploadStorage;
 }
@@ -47,6 +48,7 @@ export interface Answer<T> {
 /** POST /media/uploads, .../token, .../complete and DELETE: the upload-link rules over the clock. */
 export class UploadLinksService implements DueWorkSource {
   readonly name = 'upload-links';
+  readonly perClock = true;
   readonly lifecycle: UploadLinkLifecycle;
   readonly limits: UploadLinkLimits;
   /** Real time complete waits for a running check before answering 202 verifying (I/O, not a rule). */
@@ -91,7 +93,7 @@ export class UploadLinksService implements DueWorkSource {
         nextStep: 'Import the file from a public URL instead, or ask support to switch uploads on.',
       });
     }
-    const now = this.deps.clock.now();
+    const now = this.deps.clocks.forAccount(account.id).now();
     this.limits.takeCall(account.id, now);
     const announced = parseUploadAnnouncement(body);
     const choice: UploaderChoice = announced.request;
@@ -176,7 +178,7 @@ export class UploadLinksService implements DueWorkSource {
 
   /** A fresh token (random, stored hashed, about 2 hours, this file only). */
   #issueToken(link: UploadLinkRecord, countsAsRenewal: boolean): { link: UploadLinkRecord; token: string } {
-    const now = this.deps.clock.now();
+    const now = this.deps.clocks.forAccount(link.accountId).now();
     const token = `sput_${randomToken(32)}`;
     const expires = new Date(now.getTime() + uploadLink.tokenLifetimeSeconds * 1000).toISOString();
     const fresh = this.deps.links.get(link.fileId) ?? link;
@@ -192,7 +194,7 @@ export class UploadLinksService implements DueWorkSource {
   }
 
   async renewToken(caller: Caller, rawFileId: string, body: unknown): Promise<UploadLink> {
-    const now = this.deps.clock.now();
+    const now = this.deps.clocks.forAccount(caller.account.id).now();
     this.limits.takeCall(caller.account.id, now);
     const fileId = this.#fileId(rawFileId);
     const found = this.deps.links.get(fileId);
@@ -222,7 +224,7 @@ export class UploadLinksService implements DueWorkSource {
   }
 
   async complete(caller: Caller, rawFileId: string): Promise<Answer<CompleteResponse>> {
-    this.limits.takeCall(caller.account.id, this.deps.clock.now());
+    this.limits.takeCall(caller.account.id, this.deps.clocks.forAccount(caller.account.id).now());
     let link = await this.#accountLink(caller, rawFileId);
     if (link.state === 'uploading') {
       const onDisk = await this.deps.storage.sizeOnDisk(link.fileId);
@@ -259,7 +261,7 @@ export class UploadLinksService implements DueWorkSource {
 
   /** The check must read the whole file again (after a restart): it runs on in the background. */
   async #startVerifying(link: UploadLinkRecord): Promise<UploadLinkRecord> {
-    const now = this.deps.clock.now().toISOString();
+    const now = this.deps.clocks.forAccount(link.accountId).now().toISOString();
     const verifying: UploadLinkRecord = { ...link, state: 'verifying', verifyStartedAt: now };
     verifying.closesAt = closesAt(verifying);
     this.deps.links.save(verifying);
@@ -297,7 +299,7 @@ export class UploadLinksService implements DueWorkSource {
   }
 
   async cancel(caller: Caller, rawFileId: string): Promise<CancelUploadResponse> {
-    this.limits.takeCall(caller.account.id, this.deps.clock.now());
+    this.limits.takeCall(caller.account.id, this.deps.clocks.forAccount(caller.account.id).now());
     const link = await this.#accountLink(caller, rawFileId);
     if (link.state !== 'uploading') throw refuseEnded(link, 'cancel', this.#leftLibrary(link));
     const cancelled = await this.lifecycle.end(link, 'cancelled', 'cancelled');
@@ -325,7 +327,10 @@ export class UploadLinksService implements DueWorkSource {
     if (link.state !== 'ready') return false;
     const file = this.deps.repos.mediaFiles.getForAccount(link.accountId, link.fileId);
     if (file?.status !== 'ready') return true;
-    return file.expiresAt !== null && Date.parse(file.expiresAt) <= this.deps.clock.now().getTime();
+    return (
+      file.expiresAt !== null &&
+      Date.parse(file.expiresAt) <= this.deps.clocks.forAccount(link.accountId).now().getTime()
+    );
   }
 
   /** Waits for checks still running (close: the database must outlive them). */
@@ -333,13 +338,13 @@ export class UploadLinksService implements DueWorkSource {
     await Promise.allSettled([...this.#checks.values()]);
   }
 
-  nextDueAt(): Date | null {
-    const next = this.deps.links.nextClosing();
+  nextDueAt(scope: ClockScope): Date | null {
+    const next = this.deps.links.nextClosing(scope);
     return next ? new Date(next.closesAt) : null;
   }
 
-  async runNext(): Promise<void> {
-    const next = this.deps.links.nextClosing();
+  async runNext(_now: Date, scope: ClockScope): Promise<void> {
+    const next = this.deps.links.nextClosing(scope);
     if (!next) return;
     const link = this.deps.links.get(next.fileId);
     if (link) await this.lifecycle.expireIfDue(link);
