@@ -50,7 +50,7 @@ function UploadForm(props: { csrfToken: string; errors: FieldErrors; confirm: bo
 function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
   if (props.items.length === 0) return <p>The library is empty.</p>;
   return (
-    <div class="table-wrap">
+    <section class="table-wrap" aria-label="Library files" tabindex={0}>
       <table>
         <thead>
           <tr>
@@ -94,7 +94,7 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

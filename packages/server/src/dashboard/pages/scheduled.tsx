@@ -32,9 +32,14 @@ const GROUPS: ReadonlyArray<{ id: string; title: string; outcomes: readonly stri
   },
 ];
 
-function ScheduledTable(props: { posts: ScheduledPostRecord[]; csrfToken: string; cancellable: boolean }) {
+function ScheduledTable(props: {
+  posts: ScheduledPostRecord[];
+  csrfToken: string;
+  cancellable: boolean;
+  label: string;
+}) {
   return (
-    <div class="table-wrap">
+    <section class="table-wrap" aria-label={props.label} tabindex={0}>
       <table>
         <thead>
           <tr>
@@ -86,7 +91,7 @@ function ScheduledTable(props: { posts: ScheduledPostRecord[]; csrfToken: string
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -134,6 +139,7 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
                   posts={inGroup}
                   csrfToken={c.var.csrfToken}
                   cancellable={group.id === 'waiting'}
+                  label={`${group.title} scheduled posts`}
                 />
               )}
             </section>
