@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addDashboardFile } from '../../domain/dashboard-media.js';
 import { listLibrary } from '../../domain/media/library.js';
+import { mediaWriteFailure } from '../../files/media-folder.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';
 import { CheckboxField, FieldError, type FieldErrors, FormProblem } from '../components/form-fields.js';
@@ -170,6 +171,9 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
     } catch (error) {
       if (isApiError(error) && error.status < 500)
         return refuse(error.message, error.status as ContentfulStatusCode);
+      // The media folder cannot be written (disk full, permissions): 500, naming the cause.
+      const diskFault = mediaWriteFailure(error);
+      if (diskFault) return refuse(`${diskFault.message} Try again once it is fixed.`, 500);
       throw error;
     }
     return c.redirect('/dashboard/media?done=uploaded', 303);
