@@ -11,6 +11,7 @@ export default defineProject({
     // Real listeners, child processes and a 20 MB upload: generous, but every time rule uses the virtual clock.
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // The MCP clients load with the aliases above (eventsource publishes TypeScript under `source`).
     server: { deps: { inline: MCP_CLIENT_INLINE } },
   },
 });

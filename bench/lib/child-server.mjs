@@ -1,36 +1,99 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
 /**
- * Starts a server script in its own process (so the load generator does not share its event
- * loop) and resolves with the first JSON line it prints, plus the time that took.
+ * The process's own CPU time (user + system) in milliseconds from /proc/<pid>/stat: read from
+ * outside, so it holds for any server (ours, the baselines, Prism) and costs the server nothing.
  */
-export async function startChildServer(script, { env = {}, args = [] } = {}) {
+export function cpuMsOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start with field 3, `state`.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * Starts a server script in its own process (the load generator never shares its event loop) and
+ * resolves with the first JSON line it prints. Scripts that import `servers/probe.mjs` also answer
+ * `stats()` (their own GC counts by kind, RSS, CPU); others (Prism) resolve `stats()` with null.
+ * `pollUrl`: for a server that prints no JSON line, ready once that address answers. `onLine` sees
+ * every line the server prints (e.g. its `--trace-gc` output).
+ */
+export async function startChildServer(
+  script,
+  { env = {}, args = [], nodeArgs = [], readyTimeoutMs = 60_000, pollUrl, onLine } = {},
+) {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const lines = createInterface({ input: child.stdout });
   const info = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${script} printed no ready line in ${readyTimeoutMs} ms`)),
+      readyTimeoutMs,
+    );
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+    if (pollUrl) {
+      // A server that is not ours prints no JSON line: ready once it answers anything at all.
+      const poll = () =>
+        fetch(pollUrl).then(
+          () => {
+            clearTimeout(timer);
+            resolve({ url: new URL(pollUrl).origin });
+          },
+          () => setTimeout(poll, 100),
+        );
+      poll();
+    }
     lines.on('line', (line) => {
-      if (!line.startsWith('{')) return;
+      onLine?.(line);
+      if (pollUrl || !line.startsWith('{')) return;
       try {
-        resolve(JSON.parse(line));
+        const parsed = JSON.parse(line);
+        clearTimeout(timer);
+        resolve(parsed);
       } catch {
         // not the ready line
       }
     });
   });
   const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
+  let nextId = 0;
   return {
     info,
     readyMs,
     pid: child.pid,
+    /** CPU milliseconds the server process has used so far (user + system, from /proc). */
+    cpuMs: () => cpuMsOf(child.pid),
+    /** The server's own view (GC counts, RSS, cpuUsage), or null when it does not answer in 2 s. */
+    stats: () =>
+      new Promise((resolve) => {
+        if (!child.connected) return resolve(null);
+        const id = nextId++;
+        const onMessage = (message) => {
+          if (message?.type !== 'stats' || message.id !== id) return;
+          clearTimeout(timer);
+          child.off('message', onMessage);
+          resolve(message);
+        };
+        const timer = setTimeout(() => {
+          child.off('message', onMessage);
+          resolve(null);
+        }, 2000);
+        child.on('message', onMessage);
+        child.send({ type: 'stats', id });
+      }),
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

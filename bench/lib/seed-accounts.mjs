@@ -1,14 +1,14 @@
 /**
- * Creates accounts with one profile and one API key each through the admin API. The read limit
- * (60 per UTC minute per account) would turn a one-account load test into a 429 benchmark, so
- * read benchmarks rotate over enough accounts that every request takes the full 200 path.
+ * Creates accounts with one profile, the given networks and one API key each through the admin API.
+ * Limits are per account (60 reads per UTC minute; one post per network per account every 20 s),
+ * so a section seeds enough accounts that its load never reaches a limit it is not measuring.
  * `concurrency` seeds that many accounts at a time (the order of the result stays by index).
  */
 export async function seedAccounts(
   baseUrl,
   adminToken,
   count,
-  { plan = 'skilled', networks = [], simulate = { latency_ms: 0 }, concurrency = 1 } = {},
+  { plan = 'skilled', networks = [], simulate = { latency_ms: 0 }, concurrency = 8 } = {},
 ) {
   const admin = async (method, path, body) => {
     const res = await fetch(`${baseUrl}/admin/v1${path}`, {
@@ -31,14 +31,19 @@ export async function seedAccounts(
     const key = await admin('POST', `/accounts/${account.account_id}/keys`, { name: 'bench' });
     return { accountId: account.account_id, profileId: profile.profile_id, apiKey: key.api_key };
   };
-  const accounts = new Array(count);
+  return mapLimit(count, concurrency, seedOne);
+}
+
+/** Runs `work(i)` for i in [0, count) with at most `concurrency` at once; results by index. */
+export async function mapLimit(count, concurrency, work) {
+  const results = new Array(count);
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      accounts[i] = await seedOne(i);
+      results[i] = await work(i);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, count)) }, worker));
-  return accounts;
+  return results;
 }

@@ -1,22 +1,41 @@
-/** Every aim a section measured, for the table `node bench/run.mjs` ends with. */
+/** Every aim a section checked, for the table `node bench/run.mjs` ends with. */
 const aims = [];
 
 /**
- * Records one aim. `met` is true, false, or null when the figure has no aim to meet (shown as "—").
- * Never a test verdict: the machine is shared and noisy, so this only says how this run went.
+ * Records one aim of issue 12's table (or a figure without an aim: `met: null`, shown "—").
+ * `measured` and `baseline` are short texts with the figures of this run; a verdict is only this
+ * run's: the machine is shared and noisy, so no test ever asserts it.
  */
-export function recordAim(section, aim, value, met) {
-  aims.push({ section, aim, value, met });
+export function recordAim(entry, ...positional) {
+  // The older positional form (section, aim, measured, met) is still accepted.
+  const {
+    section,
+    aim,
+    measured,
+    baseline = '',
+    met,
+  } = typeof entry === 'string'
+    ? { section: entry, aim: positional[0], measured: positional[1], met: positional[2] }
+    : entry;
+  aims.push({ section, aim, measured, baseline, met });
+}
+
+export function recordedAims() {
+  return aims;
 }
 
 export function printSummary() {
   if (aims.length === 0) return;
-  const rows = aims.map((a) => [a.section, a.aim, a.value, a.met === null ? '—' : a.met ? 'met' : 'not met']);
-  const header = ['section', 'aim', 'measured', 'this run'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  const rows = aims.map((a) => [
+    a.section,
+    a.aim,
+    a.measured,
+    a.baseline,
+    a.met === null ? '—' : a.met ? 'met' : 'NOT MET',
+  ]);
+  const header = ['section', 'aim', 'measured (median, spread)', 'baseline (same run)', 'verdict'];
   console.log('## summary');
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of rows) console.log(line(row));
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`| ${header.map(() => '---').join(' | ')} |`);
+  for (const row of rows) console.log(`| ${row.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`);
 }

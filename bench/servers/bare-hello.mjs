@@ -1,4 +1,5 @@
 // Baseline: the smallest Hono app on @hono/node-server. Prints its address as one JSON line.
+import './probe.mjs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 

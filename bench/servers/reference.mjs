@@ -1,5 +1,6 @@
 // The reference server for the benchmark: starts on a data directory, prints one JSON line with
 // its address and (on the seeding start) the demo API key. Arguments: <dataDir>.
+import './probe.mjs';
 import { startServer } from '@socialpub/server';
 
 const dataDir = process.argv[2];

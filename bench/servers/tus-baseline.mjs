@@ -1,5 +1,6 @@
 // Baseline: @tus/server with @tus/file-store on node:http, as its README sets it up (no hashing).
 // Argument: <directory>. Uploads are created with its own POST (creation extension).
+import './probe.mjs';
 import { createServer } from 'node:http';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';

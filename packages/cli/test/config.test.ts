@@ -19,8 +19,13 @@ describe('login and logout', () => {
   it('saves the key from stdin in config.json with mode 600 in a 700 folder and never prints it', async () => {
     const result = await t.cli(['login', '--api-key-stdin'], { input: `${t.apiKey}\n`, env: noKey });
     expect(result.code).toBe(0);
-    expect(everything(result)).not.toContain(t.apiKey);
-    expect(result.stdout).toContain(t.apiKey.slice(0, 6));
+    // `--help` says the key is never printed: not even its prefix.
+    expect(everything(result)).not.toContain(t.apiKey.slice(0, 6));
+    expect(everything(result)).not.toContain(t.apiKey.slice(-8));
+    expect(result.stdout).toContain('Saved the API key to');
+    const json = await t.cli(['login', '--api-key-stdin', '--json'], { input: t.apiKey, env: noKey });
+    expect(JSON.parse(json.stdout)).not.toHaveProperty('api_key');
+    expect(everything(json)).not.toContain(t.apiKey.slice(0, 6));
     const path = join(t.configDir, 'config.json');
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect((await stat(t.configDir)).mode & 0o777).toBe(0o700);

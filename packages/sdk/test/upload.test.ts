@@ -66,6 +66,21 @@ describe('media.upload', () => {
     expect(progress.at(-1)).toBe(file.length);
   });
 
+  it('reports each byte count once: the final count is not repeated', async () => {
+    const file = randomBytes(2 * CHUNK + 99);
+    const endpoint = tusEndpoint(file);
+    server.use(...endpoint.handlers);
+    const { client } = testClient();
+    const progress: number[] = [];
+    await client.media.upload(new Blob([file]), {
+      fileName: 'clip.mp4',
+      retryDelays: noDelays,
+      onProgress: ({ bytesSent }) => progress.push(bytesSent),
+    });
+    expect(progress.filter((sent) => sent === file.length)).toHaveLength(1);
+    expect(progress.some((sent, i) => i > 0 && sent === progress[i - 1])).toBe(false);
+  });
+
   it('calls complete again after the verifying wait', async () => {
     const file = randomBytes(5000);
     const endpoint = tusEndpoint(file, { completeAnswers: ['verifying', 'verifying'] });

@@ -25,6 +25,13 @@ import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
 import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
+import {
+  type ClientMetadataFetcher,
+  guardedClientMetadataFetcher,
+  mountOAuth,
+  OAuthAccessTokenVerifier,
+  OAuthClients,
+} from './oauth/index.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
@@ -50,7 +57,9 @@ export interface CreateAppOptions {
   mediaFs?: MediaFs;
   /** URL import timing and share-link origins (tests shorten the waits). */
   media?: MediaServiceSettings;
-  /** Verifies connector access tokens on `/mcp` (tests inject one; the oauth area wires the real one). */
+  /** How Client ID Metadata Documents are fetched (tests inject one; default: the public-address guard). */
+  clientMetadataFetcher?: ClientMetadataFetcher;
+  /** Verifies connector access tokens on `/mcp` (tests may inject one; default: oauth/'s real verifier). */
   accessTokens?: AccessTokenVerifier;
   /** Browser origins allowed on `/mcp` beside the server's own and loopback pages. */
   mcpAllowedOrigins?: readonly string[];
@@ -129,11 +138,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     usageContributors: [],
     onClose: [],
   };
+  // The real verifier unless a test injected its own (options.accessTokens).
+  if (!options.accessTokens) services.accessTokens = new OAuthAccessTokenVerifier(services);
+  services.oauthClients = new OAuthClients(
+    services,
+    options.clientMetadataFetcher ?? guardedClientMetadataFetcher(services.importAllow),
+  );
   accountDeletion = new AccountDeletion(services);
   // Registered first so it runs last: the request log and read counts are written behind the answers.
   services.onClose.push(() => {
     repos.readCounters.flush();
     repos.requestLog.flush();
+    repos.apiKeyLastUsed.flush();
   });
   services.onClose.push(() => services.media.close());
 
@@ -164,6 +180,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
+  mountOAuth(app, services, services.oauthClients);
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 

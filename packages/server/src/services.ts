@@ -10,6 +10,7 @@ import type { UploadLinksService } from './domain/uploads/upload-links-service.j
 import type { DueWorkRunner } from './due-work.js';
 import type { MediaFolder } from './files/media-folder.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
+import type { OAuthClients } from './oauth/clients.js';
 
 /** Public addresses (reference-server.md, Addresses). */
 export interface ServerUrls {
@@ -47,6 +48,8 @@ export interface Services {
   uploadLinks?: UploadLinksService;
   /** Connector access tokens for `/mcp` (oauth/ replaces the default that accepts none). */
   accessTokens: AccessTokenVerifier;
+  /** The apps known to the authorization server (registered, or by metadata document); set by createApp. */
+  oauthClients?: OAuthClients;
   usageContributors: UsageContributor[];
   /** Called on close, last registered first (timers of later areas, open files). */
   onClose: Array<() => void | Promise<void>>;

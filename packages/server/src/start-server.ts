@@ -18,7 +18,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export type StartServerConfig = Partial<ServerConfig> & Pick<CreateAppOptions, 'seedDemo' | 'drivers'>;
+export type StartServerConfig = Partial<ServerConfig> &
+  Pick<CreateAppOptions, 'seedDemo' | 'drivers' | 'clientMetadataFetcher'>;
 
 export async function startServer(
   config: StartServerConfig,
@@ -35,6 +36,7 @@ export async function startServer(
     importAllow: config.importAllow ?? [],
     seedDemo: config.seedDemo ?? true,
     ...(config.drivers ? { drivers: config.drivers } : {}),
+    ...(config.clientMetadataFetcher ? { clientMetadataFetcher: config.clientMetadataFetcher } : {}),
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve(

@@ -219,6 +219,16 @@ describe('POST /api/v2/posts refusals (Errors, POST /posts)', () => {
     expect(postingState(t)).toEqual(before);
   });
 
+  it.each([
+    ['instagram', 'An instagram post needs media (content.mediaID).'],
+    ['youtube', 'A youtube post needs media (content.mediaID).'],
+  ])('names the network with the right article in the message (%s)', async (platform, message) => {
+    const answer = await sendPost(t, f.apiKey, {
+      post: { accountId: f.profileId, platform, content: { text: 'a' } },
+    });
+    expect(answer.body.error?.['message']).toBe(message);
+  });
+
   it('lists the account profiles in error.profiles on account_not_found', async () => {
     const answer = await sendPost(t, f.apiKey, {
       post: { accountId: 'nobody', platform: 'x', content: { text: 'a' } },

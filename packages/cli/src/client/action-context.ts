@@ -84,6 +84,8 @@ export async function runAction(
       const answer = context.capture.errorAnswerFor(error);
       if (answer !== undefined) process.stdout.write(`${answer}\n`);
     }
-    await handleError(error, context.apiKey() ?? context.flags.apiKey);
+    await handleError(error, context.apiKey() ?? context.flags.apiKey, {
+      method: context.capture.lastMethod,
+    });
   }
 }

@@ -1,6 +1,7 @@
 import type { Platform } from '@socialpub/sdk';
 import type { Command } from 'commander';
 import { runAction } from '../client/action-context.js';
+import { profileIdFor } from '../client/profile-id.js';
 import { renderTable } from '../output/table.js';
 
 interface OptionsFlags {
@@ -10,14 +11,14 @@ interface OptionsFlags {
 
 export function run(command: Command): Promise<void> {
   return runAction(command, async (context) => {
-    const [profileId = ''] = command.args;
+    const [written = ''] = command.args;
     const flags = command.opts<OptionsFlags>();
     const platforms = flags.platforms
       ?.split(',')
       .map((name) => name.trim())
       .filter((name) => name !== '') as Platform[] | undefined;
     const client = await context.client();
-    const answer = await client.accounts.options(profileId, {
+    const answer = await client.accounts.options(await profileIdFor(client, written), {
       ...(platforms ? { platforms } : {}),
       ...(flags.skoolGroupSlug ? { skoolGroupSlug: flags.skoolGroupSlug } : {}),
     });

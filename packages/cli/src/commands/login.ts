@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { runAction } from '../client/action-context.js';
 import { configFilePath } from '../config/config-dir.js';
 import { readStoredConfig, writeStoredConfig } from '../config/config-file.js';
-import { maskKey } from '../config/mask-key.js';
 import { promptHidden, readStdinSecret } from '../config/read-secret.js';
 import { CliError, usageError } from '../output/cli-error.js';
 import { EXIT_STATUS } from '../output/exit-status.js';
@@ -41,10 +40,11 @@ export function run(command: Command): Promise<void> {
       throw new CliError(`Could not write ${path}: ${(error as Error).message}`, EXIT_STATUS.generic);
     }
     if (context.json) {
-      context.print(JSON.stringify({ saved: true, path, api_key: maskKey(key), base_url: baseUrl ?? null }));
+      context.print(JSON.stringify({ saved: true, path, base_url: baseUrl ?? null }));
       return;
     }
-    context.print(`Saved key ${maskKey(key)} to ${path} (readable only by you).`);
+    // `--help` promises the key is never printed: not even a part of it.
+    context.print(`Saved the API key to ${path} (readable only by you).`);
     if (baseUrl) context.print(`Base URL: ${baseUrl}`);
   });
 }

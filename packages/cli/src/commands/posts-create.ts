@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { PublishOutcome, SocialPub } from '@socialpub/sdk';
 import type { Command } from 'commander';
 import { type ActionContext, runAction } from '../client/action-context.js';
@@ -15,37 +16,42 @@ interface CreateFlags extends PostFlags {
 
 function printOutcome(context: ActionContext, outcome: PublishOutcome): void {
   const { colors } = context;
+  const printed: string[] = [];
+  const print = (line: string) => {
+    printed.push(line);
+    context.print(line);
+  };
   const body = outcome.body as unknown as Record<string, unknown>;
   const service = outcome.service;
   switch (outcome.kind) {
     case 'published':
-      context.print(`${colors.green('Published')} post ${service?.post_id ?? '-'}`);
+      print(`${colors.green('Published')} post ${service?.post_id ?? '-'}`);
       break;
     case 'processing':
-      context.print(
-        `${colors.cyan('Processing')} post ${service?.post_id ?? '-'}: the network finishes it later.`,
-      );
+      print(`${colors.cyan('Processing')} post ${service?.post_id ?? '-'}: the network finishes it later.`);
       break;
     case 'scheduled':
-      context.print(
+      print(
         `${colors.green('Scheduled')} for ${String(body['scheduled_at'])} (${String(body['scheduled_post_id'])})`,
       );
       break;
     case 'queued':
-      context.print(
+      print(
         `${colors.yellow('Queued for the next day')} at ${String(body['scheduled_at'])} (${String(body['scheduled_post_id'])}): daily allowance used.`,
       );
       break;
     case 'still_publishing':
-      context.print(`${colors.yellow('Still publishing')}: outcome unknown; do not send it again.`);
+      print(`${colors.yellow('Still publishing')}: outcome unknown; do not send it again.`);
       break;
     case 'schedule_unconfirmed':
-      context.print(
-        `${colors.yellow('Schedule unconfirmed')}: check the scheduled posts before sending again.`,
-      );
+      print(`${colors.yellow('Schedule unconfirmed')}: check the scheduled posts before sending again.`);
       break;
   }
-  if (typeof body['message'] === 'string') context.print(body['message']);
+  // The service's message often says what the line above already said ("Scheduled for ..."):
+  // print it only when it adds something.
+  const message = typeof body['message'] === 'string' ? body['message'].trim() : '';
+  const said = stripVTControlCharacters(printed.join(' ')).toLowerCase();
+  if (message !== '' && !said.includes(message.replace(/\.$/, '').toLowerCase())) context.print(message);
   if (service?.status_url) context.print(`${colors.dim('status:')} ${service.status_url}`);
   printWarnings(context, outcome.warnings);
 }

@@ -1,6 +1,7 @@
 import type { Platform, PostListParams, PostListStatus } from '@socialpub/sdk';
 import type { Command } from 'commander';
 import { runAction } from '../client/action-context.js';
+import { profileIdFor } from '../client/profile-id.js';
 import { positiveInteger } from '../client/wait-flags.js';
 import { printList } from '../output/list-output.js';
 
@@ -9,6 +10,7 @@ interface ListFlags {
   platform?: string;
   kind?: string;
   profileId?: string;
+  profile?: string;
   limit?: string;
   cursor?: string;
   all?: boolean;
@@ -20,7 +22,6 @@ function paramsOf(flags: ListFlags): PostListParams {
     ...(flags.status ? { status: flags.status.split(',').map((s) => s.trim()) as PostListStatus[] } : {}),
     ...(flags.platform ? { platform: flags.platform as Platform } : {}),
     ...(flags.kind ? { kind: flags.kind as 'post' | 'scheduled_post' } : {}),
-    ...(flags.profileId ? { profile_id: flags.profileId } : {}),
     ...(limit === undefined ? {} : { limit }),
     ...(flags.cursor ? { cursor: flags.cursor } : {}),
   };
@@ -30,7 +31,10 @@ export function run(command: Command): Promise<void> {
   return runAction(command, async (context) => {
     const flags = command.opts<ListFlags>();
     const client = await context.client();
-    const list = client.posts.list(paramsOf(flags));
+    const profile = flags.profile ?? flags.profileId;
+    const params = paramsOf(flags);
+    if (profile !== undefined) params.profile_id = await profileIdFor(client, profile);
+    const list = client.posts.list(params);
     await printList(context, list, {
       all: flags.all,
       empty: 'No posts.',

@@ -1,14 +1,11 @@
-/**
- * A key is never printed ("Authentication", 8: keep keys out of logs); at most its first
- * characters, enough to tell two keys apart, followed by a fixed mask.
- */
-export function maskKey(key: string): string {
-  const visible = key.length >= 16 ? 6 : Math.min(3, Math.floor(key.length / 4));
-  return `${key.slice(0, visible)}${'*'.repeat(8)}`;
-}
+/** What stands in for a key in anything printed: no part of the key, not even its prefix. */
+export const KEY_PLACEHOLDER = '<API key>';
 
-/** Removes any occurrence of the key from text bound for a terminal or log. */
+/**
+ * Removes every occurrence of the key from text bound for a terminal or log ("Authentication", 8:
+ * keep keys out of logs). `--help` promises the key is never printed, so nothing of it is kept.
+ */
 export function redactKey(text: string, key: string | undefined): string {
   if (key === undefined || key.length < 4) return text;
-  return text.split(key).join(maskKey(key));
+  return text.split(key).join(KEY_PLACEHOLDER);
 }

@@ -31,6 +31,8 @@ async function adviceFor(error: ApiErrorLike): Promise<string[]> {
       lines.push(core.describeRetry(core.retryRuleFor(error.code, error.status)));
     }
   }
+  const parameter = error.fields?.['parameter'];
+  if (typeof parameter === 'string') lines.push(`Parameter: ${parameter} (error.parameter).`);
   if (error.nextStep) lines.push(error.nextStep);
   if (error.retryAfterSeconds !== undefined) lines.push(`Retry after ${error.retryAfterSeconds} seconds.`);
   const resetsAt = error.fields?.['resets_at'];
@@ -45,8 +47,26 @@ export interface ErrorReport {
   lines: string[];
 }
 
+/** What the CLI knows of the request that failed: its method decides the advice after no answer. */
+export interface FailedRequest {
+  method: string | undefined;
+}
+
+/**
+ * After a lost answer ("When to send a request again", 1): a read changed nothing and can simply
+ * be run again; a POST or DELETE may have taken effect, so it is resent only with the same key.
+ */
+function adviceAfterNoAnswer(request: FailedRequest | undefined): string {
+  const method = request?.method?.toUpperCase();
+  if (method === 'GET' || method === 'HEAD')
+    return 'No answer arrived; a read changes nothing, so run it again.';
+  if (method === 'DELETE')
+    return 'No answer arrived; the cancel may or may not have happened. Cancelling twice is safe: run it again.';
+  return 'No answer arrived; the request may or may not have taken effect. Resend only with the same --idempotency-key.';
+}
+
 /** The error as lines for stderr and its exit status (see EXIT_STATUS). */
-export async function describeError(error: unknown): Promise<ErrorReport> {
+export async function describeError(error: unknown, request?: FailedRequest): Promise<ErrorReport> {
   if (error instanceof CliError) {
     return {
       exitStatus: error.exitStatus,
@@ -79,10 +99,7 @@ export async function describeError(error: unknown): Promise<ErrorReport> {
   if (name === 'APIConnectionError' || name === 'APIConnectionTimeoutError') {
     return {
       exitStatus: EXIT_STATUS.generic,
-      lines: [
-        `error: connection: ${(error as Error).message}`,
-        'No answer arrived; the request may or may not have taken effect. Resend only with the same --idempotency-key.',
-      ],
+      lines: [`error: connection: ${(error as Error).message}`, adviceAfterNoAnswer(request)],
     };
   }
   if (name === 'SocialPubError' || name === 'ConfigError') {
@@ -100,8 +117,8 @@ export async function describeError(error: unknown): Promise<ErrorReport> {
 }
 
 /** Writes the error to stderr (never the key) and sets the exit status. */
-export async function handleError(error: unknown, apiKey?: string): Promise<void> {
-  const report = await describeError(error);
+export async function handleError(error: unknown, apiKey?: string, request?: FailedRequest): Promise<void> {
+  const report = await describeError(error, request);
   const colors = colorsFor(process.stderr);
   const [first = '', ...rest] = report.lines.map((line) => redactKey(line, apiKey));
   process.stderr.write(`${colors.red(first)}\n`);

@@ -4,8 +4,11 @@
  */
 export class RawCapture {
   last: { status: number; text: string } | undefined;
+  /** The method of the last request sent, answered or not (the advice after a lost answer depends on it). */
+  lastMethod: string | undefined;
 
   readonly fetch: typeof fetch = async (input, init) => {
+    this.lastMethod = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const response = await globalThis.fetch(input, init);
     const text = await response.clone().text();
     this.last = { status: response.status, text };

@@ -12,7 +12,7 @@ export function addAccountsCommands(program: Command): void {
   accounts
     .command('options')
     .description('What each network of a profile allows (GET /accounts/{id}/options)')
-    .argument('<profile>', 'profile id (UUID)')
+    .argument('<profile>', 'profile UUID, @handle or name, as `posts create --profile` takes it')
     .option('--platforms <list>', 'comma-separated networks to answer')
     .option('--skool-group-slug <slug>', 'skool group whose labels to read')
     .action(lazyAction(() => import('../commands/accounts-options.js')));

@@ -47,7 +47,8 @@ export const SHARED_ERRORS = {
   bad_request: {
     statuses: [400],
     families: STANDARD,
-    summary: 'A parameter or field is wrong (named in error.parameter), or a network 400 without code.',
+    summary:
+      'A parameter or field is wrong (the message says which), or a network refused with 400 and no code.',
     retry: NEVER,
     extraFields: ['parameter'],
   },

@@ -58,6 +58,7 @@ export class TusSender {
   private readonly upload: Upload;
   private readonly headers: Record<string, string>;
   private renewalsWithoutProgress = 0;
+  private lastReported = -1;
   private settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
 
   constructor(private readonly init: TusSenderInit) {
@@ -93,7 +94,13 @@ export class TusSender {
       onChunkComplete: () => {
         this.renewalsWithoutProgress = 0;
       },
-      onProgress: (bytesSent, bytesTotal) => init.onProgress?.({ bytesSent, bytesTotal }),
+      // tus-js-client reports a chunk's last byte twice (the request body's progress, then the
+      // PATCH answer); a caller counting or logging progress must see each count once.
+      onProgress: (bytesSent, bytesTotal) => {
+        if (bytesSent === this.lastReported) return;
+        this.lastReported = bytesSent;
+        init.onProgress?.({ bytesSent, bytesTotal });
+      },
       onSuccess: () => this.finish(),
       onError: (error) => void this.handleError(error),
     });

@@ -16,7 +16,7 @@ import {
 /** Form posts are small; only the Media library's upload carries a file (held in memory, hence a cap). */
 export const DASHBOARD_FORM_BODY_LIMIT = 256 * 1024;
 export const DASHBOARD_UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
-export const MEDIA_UPLOAD_PATH = '/dashboard/media';
+export const MEDIA_UPLOAD_PATH = '/dashboard/media/upload';
 
 /** A browser's navigation asks for HTML first; API clients send JSON or nothing. */
 export function wantsHtml(accept: string | undefined): boolean {

@@ -10,6 +10,10 @@ import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
 import { MediaFilesRepository } from './media-files-repo.js';
 import { MediaImportsRepository } from './media-imports-repo.js';
+import { OAuthClientsRepository } from './oauth-clients-repo.js';
+import { OAuthCodesRepository } from './oauth-codes-repo.js';
+import { OAuthGrantsRepository } from './oauth-grants-repo.js';
+import { OAuthTokensRepository } from './oauth-tokens-repo.js';
 import { OptionsCacheRepository } from './options-cache-repo.js';
 import { OutboxRepository } from './outbox-repo.js';
 import { PostRecordsRepository } from './post-records-repo.js';
@@ -39,6 +43,10 @@ export interface Repositories {
   uploadLinks: UploadLinksRepository;
   dashboardSessions: DashboardSessionsRepository;
   apiKeyLastUsed: ApiKeyLastUsedRepository;
+  oauthClients: OAuthClientsRepository;
+  oauthGrants: OAuthGrantsRepository;
+  oauthCodes: OAuthCodesRepository;
+  oauthTokens: OAuthTokensRepository;
   clocks: ClocksRepository;
 }
 
@@ -62,6 +70,10 @@ export function createRepositories(db: Database): Repositories {
     uploadLinks: new UploadLinksRepository(db),
     dashboardSessions: new DashboardSessionsRepository(db),
     apiKeyLastUsed: new ApiKeyLastUsedRepository(db),
+    oauthClients: new OAuthClientsRepository(db),
+    oauthGrants: new OAuthGrantsRepository(db),
+    oauthCodes: new OAuthCodesRepository(db),
+    oauthTokens: new OAuthTokensRepository(db),
     clocks: new ClocksRepository(db),
   };
 }

@@ -3,8 +3,13 @@ import type { Database } from '../db/database.js';
 import type { Repositories } from '../db/repositories.js';
 import { listProfiles } from './profiles.js';
 
-/** Enough for every account of a busy local server; the oldest entry goes first beyond it. */
-const CAPACITY = 10_000;
+/**
+ * Bounds of the kept answers; the oldest goes first beyond either. Entries alone did not bound the
+ * memory: an account with 100 profiles answers tens of kilobytes, so 10,000 of them could hold
+ * hundreds of megabytes (issue 13, memory under load). 4 Mi characters keep every answer of a few
+ * thousand ordinary accounts.
+ */
+export const ACCOUNTS_ANSWER_LIMITS = { entries: 10_000, characters: 4 * 1024 * 1024 } as const;
 
 interface KeptAnswer {
   profilesVersion: number;
@@ -41,11 +46,18 @@ function unchangedBetween(profiles: readonly Profile[], now: number): [from: num
  */
 export class AccountsAnswerCache {
   readonly #answers = new Map<string, KeptAnswer>();
+  #characters = 0;
 
   constructor(
     private readonly repos: Repositories,
     private readonly db: Database,
+    private readonly limits: { entries: number; characters: number } = ACCOUNTS_ANSWER_LIMITS,
   ) {}
+
+  /** How many answers and characters are kept (tests of the bounds). */
+  get kept(): { entries: number; characters: number } {
+    return { entries: this.#answers.size, characters: this.#characters };
+  }
 
   json(accountId: string, now: Date): string {
     const at = now.getTime();
@@ -66,12 +78,26 @@ export class AccountsAnswerCache {
     // A transaction may still roll back what was read inside it (row-cache.ts).
     if (this.db.inTransaction) return json;
     const [validFrom, validUntil] = unchangedBetween(data, at);
-    this.#answers.delete(accountId);
-    if (this.#answers.size >= CAPACITY) {
+    this.#drop(accountId);
+    // An answer larger than the whole budget is served, not kept.
+    if (json.length > this.limits.characters) return json;
+    while (
+      this.#answers.size > 0 &&
+      (this.#answers.size >= this.limits.entries || this.#characters + json.length > this.limits.characters)
+    ) {
       const oldest = this.#answers.keys().next().value;
-      if (oldest !== undefined) this.#answers.delete(oldest);
+      if (oldest === undefined) break;
+      this.#drop(oldest);
     }
     this.#answers.set(accountId, { profilesVersion, connectionsVersion, validFrom, validUntil, json });
+    this.#characters += json.length;
     return json;
+  }
+
+  #drop(accountId: string): void {
+    const kept = this.#answers.get(accountId);
+    if (kept === undefined) return;
+    this.#characters -= kept.json.length;
+    this.#answers.delete(accountId);
   }
 }

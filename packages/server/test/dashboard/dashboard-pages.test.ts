@@ -89,7 +89,7 @@ describe("another account's ids read as not found, and nothing changes", () => {
   it('delete of a library file', async () => {
     const fileId = await otherFileId();
     await browser.get('/dashboard/media');
-    expect((await browser.post(`/dashboard/media/${fileId}/delete`, {})).status).toBe(404);
+    expect((await browser.post(`/dashboard/media/files/${fileId}/delete`, {})).status).toBe(404);
     expect(t.services.repos.mediaImports.get(fileId)).not.toBeNull();
   });
 });
@@ -97,7 +97,7 @@ describe("another account's ids read as not found, and nothing changes", () => {
 describe('Media library uploads', () => {
   const upload = async (file: File) => {
     await browser.get('/dashboard/media');
-    return browser.request('POST', '/dashboard/media', {
+    return browser.request('POST', '/dashboard/media/upload', {
       body: multipart({ _csrf: browser.csrf(), file }),
     });
   };
@@ -142,7 +142,7 @@ describe('Media library uploads', () => {
     await browser.get('/dashboard/media');
     const csrf = browser.csrf();
     const big = new File([JPEG_HEAD, Buffer.alloc(DASHBOARD_UPLOAD_BODY_LIMIT)], 'big.jpg');
-    const answer = await browser.request('POST', '/dashboard/media', {
+    const answer = await browser.request('POST', '/dashboard/media/upload', {
       body: multipart({ _csrf: csrf, file: big }),
     });
     expect(answer.status).toBe(413);

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { connectedAppsPage } from '../../oauth/pages/connected-apps-page.js';
+import { consentPage } from '../../oauth/pages/consent-page.js';
 import type { Services } from '../../services.js';
 import type { DashboardEnv, SignInThrottle } from '../session/index.js';
 import { apiKeysPage } from './api-keys.js';
@@ -29,5 +31,8 @@ export function dashboardPages(services: Services, throttle: SignInThrottle): Ho
   pages.route('/', mediaPage(services));
   pages.route('/', planPage(services));
   pages.route('/', clockPage(services));
+  // The connector's pages (issue 9) live beside the authorization server in oauth/pages.
+  pages.route('/', consentPage(services));
+  pages.route('/', connectedAppsPage(services));
   return pages;
 }

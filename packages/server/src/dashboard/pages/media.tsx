@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addDashboardFile } from '../../domain/dashboard-media.js';
 import { listLibrary } from '../../domain/media/library.js';
+import { mediaWriteFailure } from '../../files/media-folder.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';
 import { CheckboxField, FieldError, type FieldErrors, FormProblem } from '../components/form-fields.js';
@@ -21,7 +22,7 @@ function UploadForm(props: { csrfToken: string; errors: FieldErrors; confirm: bo
         uses them). Up to 64 MB through this page; larger videos go through an upload link.
       </p>
       <FormProblem message={props.problem} />
-      <form method="post" action="/dashboard/media" enctype="multipart/form-data" novalidate>
+      <form method="post" action="/dashboard/media/upload" enctype="multipart/form-data" novalidate>
         <CsrfField token={props.csrfToken} />
         <div class={props.errors.file ? 'field has-error' : 'field'}>
           <label for="field-file">File</label>
@@ -81,7 +82,7 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
               <td>
                 <form
                   method="post"
-                  action={`/dashboard/media/${item.file_id}/delete`}
+                  action={`/dashboard/media/files/${item.file_id}/delete`}
                   data-confirm={`Delete ${item.file_name}? Its address stops working at once.`}
                 >
                   <CsrfField token={props.csrfToken} />
@@ -101,7 +102,7 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
 /**
  * GET /dashboard/media (the library as GET /media/files lists it, unconfirmed files included),
  * POST /media/upload (multipart; domain/dashboard-media.ts, source `dashboard`, no daily budget),
- * POST /media/{file_id}/delete (the retention's own removal).
+ * POST /media/files/{file_id}/delete (the retention's own removal).
  */
 export function mediaPage(services: Services): Hono<DashboardEnv> {
   const { repos } = services;
@@ -152,7 +153,7 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
 
   page.get('/media', (c) => show(c));
 
-  page.post('/media', async (c) => {
+  page.post('/media/upload', async (c) => {
     const { account } = signedIn(c);
     const body = await c.req.parseBody();
     const confirm = body.confirm_before_posting === 'on';
@@ -170,14 +171,17 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
     } catch (error) {
       if (isApiError(error) && error.status < 500)
         return refuse(error.message, error.status as ContentfulStatusCode);
+      // The media folder cannot be written (disk full, permissions): 500, naming the cause.
+      const diskFault = mediaWriteFailure(error);
+      if (diskFault) return refuse(`${diskFault.message} Try again once it is fixed.`, 500);
       throw error;
     }
     return c.redirect('/dashboard/media?done=uploaded', 303);
   });
 
-  page.post('/media/:id/delete', async (c) => {
+  page.post('/media/files/:file_id/delete', async (c) => {
     const { account } = signedIn(c);
-    const file = repos.mediaImports.get(c.req.param('id'));
+    const file = repos.mediaImports.get(c.req.param('file_id'));
     if (!file || file.accountId !== account.id)
       throw apiError('not_found', 'No file with this id in your library.');
     const heldUntil = services.media.retention.heldUntil(file);

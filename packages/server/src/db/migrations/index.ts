@@ -6,6 +6,7 @@ import { migration004MediaImports } from './004-media-imports.js';
 import { migration005UploadLinks } from './005-upload-links.js';
 import { migration006DropPostingCounters } from './006-drop-posting-counters.js';
 import { migration007DashboardSessions } from './007-dashboard-sessions.js';
+import { migration008OAuth } from './008-oauth.js';
 import { migration009Clocks } from './009-clocks.js';
 import { migration011Connector } from './011-connector.js';
 
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005UploadLinks,
   migration006DropPostingCounters,
   migration007DashboardSessions,
+  migration008OAuth,
   migration009Clocks,
   migration011Connector,
 ];

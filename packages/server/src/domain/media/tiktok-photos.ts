@@ -9,17 +9,7 @@ import {
   TIKTOK_PHOTO_RULES,
   type Warning,
 } from '@socialpub/core';
-import type { Metadata, OutputInfo } from 'sharp';
-
-/**
- * sharp (libvips) is loaded on the first tiktok photo post, not at start: its native library is
- * tens of megabytes of resident memory that a server which never converts a photo does not need.
- */
-let sharpModule: Promise<typeof import('sharp')> | undefined;
-async function loadSharp(): Promise<typeof import('sharp').default> {
-  sharpModule ??= import('sharp');
-  return (await sharpModule).default;
-}
+import { jpegCopy, type PhotoMetadata, photoMetadata } from './photo-worker.js';
 
 /**
  * POST /posts, "Tiktok photo handling": each photo of a tiktok photo post is sent as a JPEG of at
@@ -80,9 +70,9 @@ async function preparePhoto(
   const damaged = () =>
     apiError('photo_conversion_failed', `Photo ${photo} is damaged and could not be read.`, { extra });
   if (!sniffed) throw damaged();
-  let meta: Metadata;
+  let meta: PhotoMetadata;
   try {
-    meta = await (await loadSharp())(buffer).metadata();
+    meta = await photoMetadata(buffer);
   } catch {
     throw damaged();
   }
@@ -111,7 +101,7 @@ async function preparePhoto(
       width,
       height,
       bytes: buffer.byteLength,
-      progressive: meta.isProgressive === true,
+      progressive: meta.progressive,
     })
   ) {
     throw tooLarge();
@@ -128,26 +118,16 @@ async function preparePhoto(
     });
     return;
   }
-  let copy: { data: Buffer; info: OutputInfo };
+  let copy: { bytes: Buffer; width: number; height: number };
   try {
-    const sharp = await loadSharp();
-    let pipeline = sharp(buffer, { failOn: 'error' }).flatten({ background: '#ffffff' });
-    if (resize) {
-      const box = TIKTOK_PHOTO_RULES.resizeAbove;
-      pipeline = pipeline.resize({
-        width: box.width,
-        height: box.height,
-        fit: 'inside',
-        withoutEnlargement: true,
-      });
-    }
-    copy = await pipeline.jpeg({ quality: JPEG_QUALITY }).toBuffer({ resolveWithObject: true });
+    // Flattened on white, fitted inside the box without enlarging (photo-worker.mjs).
+    copy = await jpegCopy(buffer, resize ? { ...TIKTOK_PHOTO_RULES.resizeAbove } : null, JPEG_QUALITY);
   } catch {
     // "an unreadable JPEG" cannot be made smaller; anything else unreadable is damaged.
     throw isJpeg && resize ? tooLarge() : damaged();
   }
   const size = { width, height };
-  const copySize = { width: copy.info.width, height: copy.info.height };
+  const copySize = { width: copy.width, height: copy.height };
   if (!isJpeg) {
     out.warnings.push({
       code: 'converted_to_jpeg',
@@ -170,7 +150,7 @@ async function preparePhoto(
   out.files.push({
     ...idOf(input),
     type: 'image/jpeg',
-    bytes: new Uint8Array(copy.data),
+    bytes: new Uint8Array(copy.bytes),
     width: copySize.width,
     height: copySize.height,
     converted: !isJpeg,

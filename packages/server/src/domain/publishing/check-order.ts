@@ -130,7 +130,10 @@ export function orderFor(address: PostsAddress): readonly CheckName[] {
 export async function runChecks(ctx: PublishContext, order: readonly CheckName[]): Promise<void> {
   for (const name of order) {
     try {
-      await CHECK_STEPS[name](ctx);
+      // Most steps are synchronous: awaiting only the ones that return a promise saves a microtask
+      // per step (about 20 per request) without changing the order or the first refusal.
+      const pending = CHECK_STEPS[name](ctx);
+      if (pending instanceof Promise) await pending;
     } catch (error) {
       if (error instanceof Error) Object.assign(error, { step: name });
       throw error;

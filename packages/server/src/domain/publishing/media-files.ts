@@ -7,6 +7,7 @@ import {
   NETWORKS,
   POST_TYPES,
   type PostType,
+  withArticle,
 } from '@socialpub/core';
 import type { MediaFileRecord } from '../../db/media-files-repo.js';
 import type { PublishMediaFile } from '../../networks/index.js';
@@ -171,7 +172,9 @@ export function checkPostType(ctx: PublishContext): void {
     throw badRequest(`${platform} takes images only: video pins are refused.`);
   if (images > 0 && !rules.media.images) throw badRequest(`${platform} takes one video, not images.`);
   if (rules.media.oneKindPerPost && videos > 0 && (images > 0 || videos > 1)) {
-    throw badRequest(`A ${platform} post is one video or a set of images, not both.`);
+    throw badRequest(
+      `${withArticle(platform, { capital: true })} post is one video or a set of images, not both.`,
+    );
   }
   const asked = ctx.request?.postType;
   ctx.postType = asked ?? defaultPostType(platform, videos, images);
@@ -208,7 +211,10 @@ function checkAskedType(ctx: PublishContext, videos: number, images: number): vo
     (type === 'story' && count !== 1) ||
     (type === 'text' && count > 0);
   if (wrong) {
-    throw apiError('media_wrong_for_post_type', `A ${ctx.platform} ${type} cannot be made from these files.`);
+    throw apiError(
+      'media_wrong_for_post_type',
+      `${withArticle(ctx.platform ?? 'network', { capital: true })} ${type} cannot be made from these files.`,
+    );
   }
 }
 
@@ -219,7 +225,7 @@ function tiktokTypeWarnings(ctx: PublishContext): void {
     if ((field.appliesTo as readonly string[]).includes(ctx.postType)) continue;
     ctx.warnings.push({
       code: 'field_not_used',
-      message: `tiktok.${field.name} does not apply to a ${ctx.postType} post; it was not used.`,
+      message: `tiktok.${field.name} does not apply to ${withArticle(ctx.postType)} post; it was not used.`,
       field: `tiktok.${field.name}`,
     });
     delete ctx.options[field.name];

@@ -7,6 +7,7 @@ import {
   mediaKindFromUrl,
   NETWORKS,
   TIKTOK_PRIVACY_LEVELS,
+  withArticle,
   YOUTUBE_TAGS_MAX_LENGTH,
 } from '@socialpub/core';
 import { type PublishContext, required, warn } from './publish-context.js';
@@ -35,14 +36,17 @@ export function checkMediaRule(ctx: PublishContext): void {
     if (sentEmpty && request.postType !== 'text') {
       throw badRequest('The media field is empty; send files, or postType "text" for a text post.');
     }
-    if (!rules.textOnly) throw badRequest(`A ${platform} post needs media (content.mediaID).`);
+    if (!rules.textOnly)
+      throw badRequest(`${withArticle(platform, { capital: true })} post needs media (content.mediaID).`);
     if (ctx.text === null || ctx.text.trim() === '') {
-      throw badRequest(`A ${platform} text post needs content.text.`);
+      throw badRequest(`${withArticle(platform, { capital: true })} text post needs content.text.`);
     }
     ctx.postType = 'text';
   }
   if (rules.media.maxFiles !== null && count > rules.media.maxFiles) {
-    throw badRequest(`A ${platform} post takes at most ${rules.media.maxFiles} files; ${count} were sent.`);
+    throw badRequest(
+      `${withArticle(platform, { capital: true })} post takes at most ${rules.media.maxFiles} files; ${count} were sent.`,
+    );
   }
   for (const url of ctx.mediaUrls) {
     if (mediaKindFromUrl(url) === null) {
@@ -205,7 +209,9 @@ export function checkTextLimits(ctx: PublishContext): void {
   const length = codePointLength(ctx.text);
   if (length <= limit.max) return;
   if (limit.whenOver === 'refuse') {
-    throw badRequest(`A ${platform} post takes at most ${limit.max} characters; the text has ${length}.`);
+    throw badRequest(
+      `${withArticle(platform, { capital: true })} post takes at most ${limit.max} characters; the text has ${length}.`,
+    );
   }
   warn(
     ctx,

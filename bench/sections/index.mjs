@@ -1,0 +1,36 @@
+// The sections `node bench/run.mjs` knows, in the order a full run takes them. A section is
+// `{ name, run(settings), default? }`; `default: false` leaves it out of a full run (run it by name).
+// settings = { duration, rounds, env }. See bench/README.md.
+import { benchCli } from './cli.mjs';
+import { benchMcp } from './mcp.mjs';
+import { benchMemory } from './memory.mjs';
+import { benchPipelines } from './pipelines.mjs';
+import { benchPosts } from './posts.mjs';
+import { benchReads } from './reads.mjs';
+import { benchScheduler } from './scheduler.mjs';
+import { benchBigUpload, benchUploads } from './uploads.mjs';
+
+const uploadMegabytes = (env) => Number(env.BENCH_UPLOAD_MB ?? 1024);
+
+export const sections = [
+  { name: 'reads', run: (s) => benchReads({ ...s, accounts: Number(s.env.BENCH_ACCOUNTS ?? 4000) }) },
+  {
+    name: 'posts',
+    run: (s) => benchPosts({ ...s, perRound: Number(s.env.BENCH_PUBLISH_PER_ROUND ?? 1200) }),
+  },
+  { name: 'scheduler', run: (s) => benchScheduler({ ...s, posts: 10_000, accounts: 500 }) },
+  { name: 'uploads', run: (s) => benchUploads({ ...s, megabytes: Math.min(uploadMegabytes(s.env), 1024) }) },
+  {
+    name: 'upload-5g',
+    default: false,
+    run: (s) => benchBigUpload({ ...s, megabytes: Number(s.env.BENCH_UPLOAD_MB ?? 5120) }),
+  },
+  {
+    name: 'pipelines',
+    run: (s) => benchPipelines({ count: Number(s.env.BENCH_PIPELINES ?? 20), posts: 10 }),
+  },
+  { name: 'cli', run: (s) => benchCli({ megabytes: uploadMegabytes(s.env) }) },
+  { name: 'mcp', run: (s) => benchMcp(s) },
+  // Issue 13 item 9: two minutes of mixed load, RSS peak and idle after against idle before.
+  { name: 'memory', run: (s) => benchMemory({ seconds: Number(s.env.BENCH_MEMORY_SECONDS ?? 120) }) },
+];

@@ -1,0 +1,74 @@
+import type { Database } from './database.js';
+
+/** How the app identified itself: registered here (RFC 7591) or by a metadata document URL. */
+export type OAuthClientKind = 'registered' | 'metadata_document';
+
+export interface OAuthClientRecord {
+  clientId: string;
+  kind: OAuthClientKind;
+  clientName: string | null;
+  clientUri: string | null;
+  redirectUris: string[];
+  tokenEndpointAuthMethod: 'none';
+  createdAt: string;
+  /** When a metadata document was last fetched (null for registered clients). */
+  fetchedAt: string | null;
+}
+
+interface OAuthClientRow {
+  client_id: string;
+  kind: OAuthClientKind;
+  client_name: string | null;
+  client_uri: string | null;
+  redirect_uris: string;
+  token_endpoint_auth_method: 'none';
+  created_at: string;
+  fetched_at: string | null;
+}
+
+function fromRow(row: OAuthClientRow): OAuthClientRecord {
+  return {
+    clientId: row.client_id,
+    kind: row.kind,
+    clientName: row.client_name,
+    clientUri: row.client_uri,
+    redirectUris: JSON.parse(row.redirect_uris) as string[],
+    tokenEndpointAuthMethod: row.token_endpoint_auth_method,
+    createdAt: row.created_at,
+    fetchedAt: row.fetched_at,
+  };
+}
+
+export class OAuthClientsRepository {
+  constructor(private readonly db: Database) {}
+
+  get(clientId: string): OAuthClientRecord | null {
+    const row = this.db.prepare('SELECT * FROM oauth_clients WHERE client_id = ?').get(clientId) as
+      | OAuthClientRow
+      | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  /** Inserts a client, or replaces a metadata document's snapshot with a fresher fetch. */
+  save(client: OAuthClientRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO oauth_clients (client_id, kind, client_name, client_uri, redirect_uris,
+           token_endpoint_auth_method, created_at, fetched_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(client_id) DO UPDATE SET client_name = excluded.client_name,
+           client_uri = excluded.client_uri, redirect_uris = excluded.redirect_uris,
+           fetched_at = excluded.fetched_at`,
+      )
+      .run(
+        client.clientId,
+        client.kind,
+        client.clientName,
+        client.clientUri,
+        JSON.stringify(client.redirectUris),
+        client.tokenEndpointAuthMethod,
+        client.createdAt,
+        client.fetchedAt,
+      );
+  }
+}

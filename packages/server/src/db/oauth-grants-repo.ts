@@ -1,0 +1,97 @@
+import type { ConnectorScope } from '@socialpub/core';
+import type { Database } from './database.js';
+
+/** What a person allowed one AI app to do on their account (Connected apps lists these). */
+export interface OAuthGrantRecord {
+  id: string;
+  accountId: string;
+  clientId: string;
+  scopes: ConnectorScope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+interface OAuthGrantRow {
+  id: string;
+  account_id: string;
+  client_id: string;
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+function fromRow(row: OAuthGrantRow): OAuthGrantRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    clientId: row.client_id,
+    scopes: row.scopes.split(' ').filter(Boolean) as ConnectorScope[],
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export class OAuthGrantsRepository {
+  constructor(private readonly db: Database) {}
+
+  get(id: string): OAuthGrantRecord | null {
+    const row = this.db.prepare('SELECT * FROM oauth_grants WHERE id = ?').get(id) as
+      | OAuthGrantRow
+      | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  /** The account's connected (not disconnected) app, if it already has a grant. */
+  activeFor(accountId: string, clientId: string): OAuthGrantRecord | null {
+    const row = this.db
+      .prepare('SELECT * FROM oauth_grants WHERE account_id = ? AND client_id = ? AND revoked_at IS NULL')
+      .get(accountId, clientId) as OAuthGrantRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  listActive(accountId: string): OAuthGrantRecord[] {
+    const rows = this.db
+      .prepare(
+        'SELECT * FROM oauth_grants WHERE account_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, rowid DESC',
+      )
+      .all(accountId) as OAuthGrantRow[];
+    return rows.map(fromRow);
+  }
+
+  insert(grant: OAuthGrantRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO oauth_grants (id, account_id, client_id, scopes, created_at, last_used_at, revoked_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        grant.id,
+        grant.accountId,
+        grant.clientId,
+        grant.scopes.join(' '),
+        grant.createdAt,
+        grant.lastUsedAt,
+        grant.revokedAt,
+      );
+  }
+
+  setScopes(id: string, scopes: readonly ConnectorScope[]): void {
+    this.db.prepare('UPDATE oauth_grants SET scopes = ? WHERE id = ?').run(scopes.join(' '), id);
+  }
+
+  touch(id: string, at: string): void {
+    this.db.prepare('UPDATE oauth_grants SET last_used_at = ? WHERE id = ?').run(at, id);
+  }
+
+  /** True when this call disconnected it (false when it was already disconnected). */
+  revoke(id: string, at: string): boolean {
+    return (
+      this.db
+        .prepare('UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+        .run(at, id).changes > 0
+    );
+  }
+}

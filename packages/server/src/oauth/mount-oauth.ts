@@ -1,0 +1,62 @@
+import type { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { AppEnv } from '../http/context.js';
+import type { Services } from '../services.js';
+import { mountAuthorize } from './authorize.js';
+import type { OAuthClients } from './clients.js';
+import { mountMetadata } from './metadata.js';
+import { NO_STORE, OAuthError } from './oauth-error.js';
+import { OAUTH_PATHS } from './oauth-urls.js';
+import { mountRegistration } from './register.js';
+import { mountRevocation } from './revoke.js';
+import { mountToken } from './token.js';
+
+/**
+ * The authorization server for AI apps, one module per endpoint (like node-oidc-provider's
+ * lib/actions). The consent and Connected apps pages live in the dashboard (oauth/pages).
+ * Discovery, registration, token and revocation answer any origin (browser-based MCP clients);
+ * none of them reads a cookie, so cross-origin calls gain nothing from a person's session.
+ */
+export function mountOAuth(app: Hono<AppEnv>, services: Services, clients: OAuthClients): void {
+  const anyOrigin = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 });
+  for (const path of [
+    OAUTH_PATHS.resourceMetadata,
+    OAUTH_PATHS.authorizationServerMetadata,
+    OAUTH_PATHS.register,
+    OAUTH_PATHS.token,
+    OAUTH_PATHS.revoke,
+  ]) {
+    app.use(path, anyOrigin);
+  }
+  mountMetadata(app, services);
+  mountRegistration(app, services);
+  mountAuthorize(app, services, clients);
+  mountToken(app, services, clients);
+  mountRevocation(app, services, clients);
+  mountMethodRefusals(app);
+}
+
+/** Each endpoint's one method; any other answers 405 with `Allow`, in OAuth's JSON error form. */
+const ENDPOINT_METHODS: ReadonlyArray<[string, 'GET' | 'POST']> = [
+  [OAUTH_PATHS.resourceMetadata, 'GET'],
+  [OAUTH_PATHS.authorizationServerMetadata, 'GET'],
+  [OAUTH_PATHS.authorize, 'GET'],
+  [OAUTH_PATHS.register, 'POST'],
+  [OAUTH_PATHS.token, 'POST'],
+  [OAUTH_PATHS.revoke, 'POST'],
+];
+
+function mountMethodRefusals(app: Hono<AppEnv>): void {
+  for (const [path, method] of ENDPOINT_METHODS) {
+    app.all(path, (c) =>
+      c.json(
+        new OAuthError(
+          'invalid_request',
+          `${c.req.method} is not allowed here; use ${method} ${path}.`,
+        ).toJSON(),
+        405,
+        { Allow: method, ...NO_STORE },
+      ),
+    );
+  }
+}

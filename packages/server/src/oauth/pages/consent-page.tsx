@@ -1,0 +1,175 @@
+import { type ConnectorScope, isPaidPlan, POST_SCOPE, READ_SCOPE } from '@socialpub/core';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import {
+  CsrfField,
+  type DashboardEnv,
+  renderErrorPage,
+  renderPage,
+  requireSignIn,
+  signedIn,
+} from '../../dashboard/session/index.js';
+import type { Services } from '../../services.js';
+import {
+  type AuthorizationCheck,
+  type AuthorizationRequest,
+  authorizationResponseUrl,
+  checkAuthorizationRequest,
+  errorRedirectUrl,
+} from '../authorization-request.js';
+import { OAuthClients } from '../clients.js';
+import { ConnectorNeedsPaidPlanError, consentToApp } from '../grants.js';
+import { OAUTH_PATHS, oauthUrls } from '../oauth-urls.js';
+
+/** The two choices of the consent page and the scopes each grants (post includes read). */
+const PERMISSIONS: Record<string, ConnectorScope[]> = {
+  read: [READ_SCOPE],
+  post: [READ_SCOPE, POST_SCOPE],
+};
+
+function PermissionChoice(props: { value: string; label: string; hint: string; checked: boolean }) {
+  const id = `permission-${props.value}`;
+  return (
+    <div class="field checkbox">
+      <input id={id} type="radio" name="permission" value={props.value} checked={props.checked} required />
+      <label for={id}>{props.label}</label>
+      <p class="hint">{props.hint}</p>
+    </div>
+  );
+}
+
+function ConsentForm(props: { request: AuthorizationRequest; csrfToken: string; paid: boolean }) {
+  const { request } = props;
+  const appName = OAuthClients.displayName(request.client);
+  const returnHost = new URL(request.redirectUri).host;
+  return (
+    <div class="card">
+      <p>
+        <strong>{appName}</strong> wants to use your socialpub account through the AI-app connector. After you
+        answer, you will be sent back to <strong>{returnHost}</strong>.
+      </p>
+      {props.paid ? null : (
+        <div class="notice error" role="alert">
+          <strong>The AI-app connector needs a paid plan.</strong> This account is on the Free plan, so{' '}
+          {appName} cannot be connected. Upgrade the plan (Plan page), or use the REST API with an API key.
+        </div>
+      )}
+      <form method="post" action={OAUTH_PATHS.consent}>
+        <CsrfField token={props.csrfToken} />
+        {Object.entries(request.params).map(([name, value]) => (
+          <input type="hidden" name={name} value={value} />
+        ))}
+        {props.paid ? (
+          <fieldset>
+            <legend>What may {appName} do?</legend>
+            <PermissionChoice
+              value="read"
+              label="Read-only"
+              hint="See your profiles, posts, usage, media library and posting options, and check posts without sending them."
+              checked={!request.requestedScopes.includes(POST_SCOPE)}
+            />
+            <PermissionChoice
+              value="post"
+              label="Read and post"
+              hint="Also import media, publish, schedule, change, retry and cancel posts on your profiles."
+              checked={request.requestedScopes.includes(POST_SCOPE)}
+            />
+          </fieldset>
+        ) : null}
+        {props.paid ? (
+          <button type="submit" name="decision" value="allow">
+            Allow
+          </button>
+        ) : null}{' '}
+        <button type="submit" name="decision" value="cancel" class="secondary">
+          Cancel
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** Answers a check that did not pass: a page when the app cannot be trusted, else back to the app. */
+function refuse(
+  c: Context<DashboardEnv>,
+  check: Exclude<AuthorizationCheck, { kind: 'ok' }>,
+  issuer: string,
+) {
+  if (check.kind === 'page') {
+    return renderErrorPage(c, 400, "The app's sign-in request cannot be answered", check.error.description);
+  }
+  return c.redirect(errorRedirectUrl(check, issuer), 303);
+}
+
+/**
+ * GET/POST /dashboard/consent: where the authorization endpoint sends the person (signed in first
+ * through `requireSignIn`, whose `next` comes back here with the same request). Every visit checks
+ * the request again, so a form edited in the browser cannot widen what the app registered. The
+ * CSRF check of the dashboard runs before the POST handler: a forged consent never reaches it.
+ */
+export function consentPage(services: Services): Hono<DashboardEnv> {
+  const page = new Hono<DashboardEnv>();
+  page.use('/consent', requireSignIn());
+  const clients = () => {
+    if (!services.oauthClients) throw new Error('The authorization server is not wired (createApp).');
+    return services.oauthClients;
+  };
+
+  page.get('/consent', async (c) => {
+    const urls = oauthUrls(services);
+    const check = await checkAuthorizationRequest((name) => c.req.queries(name) ?? [], clients(), urls);
+    if (check.kind !== 'ok') return refuse(c, check, urls.issuer);
+    const { account } = signedIn(c);
+    const paid = isPaidPlan(account.plan);
+    return renderPage(
+      c,
+      { title: `Connect ${OAuthClients.displayName(check.request.client)}`, status: paid ? 200 : 403 },
+      <ConsentForm request={check.request} csrfToken={c.var.csrfToken} paid={paid} />,
+    );
+  });
+
+  page.post('/consent', async (c) => {
+    const urls = oauthUrls(services);
+    const form = await c.req.parseBody({ all: true });
+    const values = (name: string): string[] => {
+      const value = form[name];
+      const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+      return list.filter((item): item is string => typeof item === 'string');
+    };
+    const check = await checkAuthorizationRequest(values, clients(), urls);
+    if (check.kind !== 'ok') return refuse(c, check, urls.issuer);
+    const { request } = check;
+    const [decision] = values('decision');
+    if (decision === 'cancel') {
+      const url = authorizationResponseUrl(
+        request.redirectUri,
+        { error: 'access_denied', error_description: 'The account holder did not allow the app to connect.' },
+        request.state,
+        urls.issuer,
+      );
+      return c.redirect(url, 303);
+    }
+    const scopes = PERMISSIONS[values('permission')[0] ?? ''];
+    if (decision !== 'allow' || !scopes) {
+      return renderErrorPage(
+        c,
+        400,
+        'Choose a permission',
+        'Choose Read-only or Read and post, then press Allow (or Cancel). Nothing was connected.',
+      );
+    }
+    try {
+      const { code } = consentToApp(services, signedIn(c).account.id, request, scopes);
+      return c.redirect(
+        authorizationResponseUrl(request.redirectUri, { code }, request.state, urls.issuer),
+        303,
+      );
+    } catch (error) {
+      if (error instanceof ConnectorNeedsPaidPlanError) {
+        return renderErrorPage(c, 403, 'The AI-app connector needs a paid plan', error.message);
+      }
+      throw error;
+    }
+  });
+  return page;
+}
