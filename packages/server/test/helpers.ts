@@ -89,7 +89,8 @@ export function tableCounts(t: SocialpubApp): Record<string, number> {
     .all() as { name: string }[];
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
-    if (name === 'request_log' || name === 'read_counters') continue;
+    // Bookkeeping any request writes: the log, read counts, and a key's last use (dashboard).
+    if (name === 'request_log' || name === 'read_counters' || name === 'api_key_last_used') continue;
     counts[name] = (t.services.db.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get() as { n: number }).n;
   }
   return counts;
