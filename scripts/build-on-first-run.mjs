@@ -14,7 +14,7 @@ const TURBO = fileURLToPath(new URL('../node_modules/turbo/bin/turbo', import.me
  * Everything goes to stderr, so a command's stdout stays its answer. Exits 1 with what to do when
  * the build cannot run or fails.
  */
-export function buildWorkspace(workspace, note) {
+export function buildWorkspace(workspace, note, { withDependencies = true } = {}) {
   process.stderr.write(`${note}\n`);
   if (!existsSync(TURBO)) {
     process.stderr.write(
@@ -24,7 +24,11 @@ export function buildWorkspace(workspace, note) {
   }
   const result = spawnSync(
     process.execPath,
-    [TURBO, 'run', 'build', `--filter=${workspace}...`, '--output-logs=errors-only'],
+    // `--only`: a workspace that bundles its dependencies from their sources (the CLI) needs no
+    // other build, so the first run builds just that one.
+    withDependencies
+      ? [TURBO, 'run', 'build', `--filter=${workspace}...`, '--output-logs=errors-only']
+      : [TURBO, 'run', 'build', `--filter=${workspace}`, '--only', '--output-logs=errors-only'],
     { cwd: ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
   );
   if (result.status !== 0) {
@@ -36,9 +40,9 @@ export function buildWorkspace(workspace, note) {
 }
 
 /** Loads a launcher's build, building it first when a fresh clone has none yet. */
-export async function runBuilt(entry, name, workspace) {
+export async function runBuilt(entry, name, workspace, options = {}) {
   if (!existsSync(entry)) {
-    buildWorkspace(workspace, `building ${name} (first run, about a minute)...`);
+    buildWorkspace(workspace, `building ${name} (first run, about a minute)...`, options);
   }
   await import(entry.href);
 }

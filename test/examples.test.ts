@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4Bytes, tempFile } from './helpers/media-fixtures.js';
 import { FROM_SOURCES, runNode } from './helpers/run-node.js';
-import { TestServer } from './helpers/test-server.js';
+import { ADMIN_TOKEN, TestServer } from './helpers/test-server.js';
 
 let t: TestServer;
 
@@ -79,5 +80,29 @@ describe('examples/upload-and-publish.mjs', () => {
       await ticking;
       await file.remove();
     }
+  });
+});
+
+describe('examples/test-clock-ci.mjs (the README test-clock snippet)', () => {
+  it('runs its CI test on a test clock of its own and deletes everything it made', async () => {
+    const clock = await t.admin('GET', '/clock');
+    const result = await runNode([...FROM_SOURCES, 'examples/test-clock-ci.mjs'], {
+      SOCIALPUB_ADMIN_TOKEN: ADMIN_TOKEN,
+      SOCIALPUB_BASE_URL: t.url,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const clockId = /on test clock ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
+    expect(clockId).toBeDefined();
+    expect((await t.admin('GET', `/clocks/${clockId}`)).status).toBe(404);
+    // The server's clock did not move.
+    expect((await t.admin('GET', '/clock')).body).toEqual(clock.body);
+  });
+
+  it('is the snippet the README shows, line for line', () => {
+    const example = readFileSync('examples/test-clock-ci.mjs', 'utf8');
+    const snippet = /\/\/ ci-test:start\n([\s\S]*?)\/\/ ci-test:end/.exec(example)?.[1] ?? '';
+    expect(snippet.split('\n').length).toBeGreaterThan(10);
+    expect(readFileSync('README.md', 'utf8')).toContain(snippet);
   });
 });

@@ -22,11 +22,12 @@ export function cpuMsOf(pid) {
  * Starts a server script in its own process (the load generator never shares its event loop) and
  * resolves with the first JSON line it prints. Scripts that import `servers/probe.mjs` also answer
  * `stats()` (their own GC counts by kind, RSS, CPU); others (Prism) resolve `stats()` with null.
- * `pollUrl`: for a server that prints no JSON line, ready once that address answers.
+ * `pollUrl`: for a server that prints no JSON line, ready once that address answers. `onLine` sees
+ * every line the server prints (e.g. its `--trace-gc` output).
  */
 export async function startChildServer(
   script,
-  { env = {}, args = [], nodeArgs = [], readyTimeoutMs = 60_000, pollUrl } = {},
+  { env = {}, args = [], nodeArgs = [], readyTimeoutMs = 60_000, pollUrl, onLine } = {},
 ) {
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
@@ -53,6 +54,7 @@ export async function startChildServer(
       poll();
     }
     lines.on('line', (line) => {
+      onLine?.(line);
       if (pollUrl || !line.startsWith('{')) return;
       try {
         const parsed = JSON.parse(line);

@@ -38,10 +38,18 @@ export function startSampler({ pid, watchDir, everyMs = 100 }) {
   const started = performance.now();
   const startKb = statusKb(pid, 'VmRSS') ?? 0;
   let peakKb = startKb;
+  // VmRSS = RssAnon (heap, buffers) + RssFile (mapped files: the binary, and SQLite's mmap of the
+  // database, which is page cache shared with every reader) + RssShmem; kept at VmRSS's peak.
+  let anonKb = statusKb(pid, 'RssAnon') ?? 0;
+  let fileKb = statusKb(pid, 'RssFile') ?? 0;
   let firstByteMs = null;
   const sample = () => {
     const rss = statusKb(pid, 'VmRSS');
-    if (rss !== null && rss > peakKb) peakKb = rss;
+    if (rss !== null && rss > peakKb) {
+      peakKb = rss;
+      anonKb = statusKb(pid, 'RssAnon') ?? 0;
+      fileKb = statusKb(pid, 'RssFile') ?? 0;
+    }
     if (firstByteMs === null && watchDir && dirBytes(watchDir) > 0) firstByteMs = performance.now() - started;
   };
   const timer = setInterval(sample, everyMs);
@@ -53,6 +61,8 @@ export function startSampler({ pid, watchDir, everyMs = 100 }) {
       return {
         startRssMb: startKb / 1024,
         peakRssMb: peakKb / 1024,
+        peakAnonMb: anonKb / 1024,
+        peakFileMb: fileKb / 1024,
         lifetimePeakRssMb: (statusKb(pid, 'VmHWM') ?? 0) / 1024,
         firstByteMs,
       };

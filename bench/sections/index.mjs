@@ -2,7 +2,9 @@
 // `{ name, run(settings), default? }`; `default: false` leaves it out of a full run (run it by name).
 // settings = { duration, rounds, env }. See bench/README.md.
 import { benchCli } from './cli.mjs';
+import { benchMcp } from './mcp.mjs';
 import { benchMemory } from './memory.mjs';
+import { benchPipelines } from './pipelines.mjs';
 import { benchPosts } from './posts.mjs';
 import { benchReads } from './reads.mjs';
 import { benchScheduler } from './scheduler.mjs';
@@ -23,7 +25,12 @@ export const sections = [
     default: false,
     run: (s) => benchBigUpload({ ...s, megabytes: Number(s.env.BENCH_UPLOAD_MB ?? 5120) }),
   },
+  {
+    name: 'pipelines',
+    run: (s) => benchPipelines({ count: Number(s.env.BENCH_PIPELINES ?? 20), posts: 10 }),
+  },
   { name: 'cli', run: (s) => benchCli({ megabytes: uploadMegabytes(s.env) }) },
+  { name: 'mcp', run: (s) => benchMcp(s) },
   // Issue 13 item 9: two minutes of mixed load, RSS peak and idle after against idle before.
   { name: 'memory', run: (s) => benchMemory({ seconds: Number(s.env.BENCH_MEMORY_SECONDS ?? 120) }) },
 ];

@@ -96,26 +96,28 @@ export async function benchUploads({ rounds, megabytes }) {
   try {
     const url = ref.info.url;
     const [account] = await seedAccounts(url, ADMIN_TOKEN, 1, { plan: 'agency' });
-    const completes = [];
-    let n = 0;
-    const ours = {
-      name: 'socialpub storage (SHA-256, link check)',
-      run: async () => {
-        const link = await createUploadLink(url, account.apiKey, file, `bench-${n++}.mp4`);
-        const figures = await measuredUpload(ref, file, {
-          url: link.upload.url,
-          chunk: link.upload.chunk_size,
-          headers: { 'x-signature': link.upload.token },
-        });
-        const complete = await timeComplete(url, account.apiKey, link.file_id);
-        completes.push(complete);
-        return {
-          ...figures,
-          completeMs: complete.ms,
-          ready: complete.status === 200 && complete.state === 'ready',
-        };
-      },
+    const socialpubSubject = (name, server, key) => {
+      let n = 0;
+      return {
+        name,
+        run: async () => {
+          const base = server.info.url;
+          const link = await createUploadLink(base, key, file, `bench-${n++}.mp4`);
+          const figures = await measuredUpload(server, file, {
+            url: link.upload.url,
+            chunk: link.upload.chunk_size,
+            headers: { 'x-signature': link.upload.token },
+          });
+          const complete = await timeComplete(base, key, link.file_id);
+          return {
+            ...figures,
+            completeMs: complete.ms,
+            ready: complete.status === 200 && complete.state === 'ready',
+          };
+        },
+      };
     };
+    const ours = socialpubSubject('socialpub storage (SHA-256, link check)', ref, account.apiKey);
     const results = await interleave({ subjects: [sink.subject, tus.subject, ours], rounds });
     const rows = [
       [

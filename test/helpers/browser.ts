@@ -58,3 +58,38 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<st
 export async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 }
+
+/**
+ * Checks a page the way the issue asks for: every visible field has a label, exactly one h1,
+ * headings never skip a level, and every button and link has a name. Returns the problems found.
+ */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const fields = [
+      ...document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+        'input:not([type=hidden]), select, textarea',
+      ),
+    ];
+    for (const field of fields) {
+      if ((field.labels?.length ?? 0) === 0 && !field.getAttribute('aria-label')) {
+        problems.push(`field ${field.name} has no label`);
+      }
+    }
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    for (const id of new Set(ids))
+      if (ids.filter((other) => other === id).length > 1) problems.push(`id ${id} twice`);
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    if (levels.filter((level) => level === 1).length !== 1) problems.push('not exactly one h1');
+    levels.forEach((level, index) => {
+      const previous = levels[index - 1] ?? 1;
+      if (level > previous + 1) problems.push(`heading h${level} after h${previous}`);
+    });
+    for (const control of document.querySelectorAll<HTMLElement>('a, button')) {
+      const name = control.getAttribute('aria-label') ?? control.textContent ?? '';
+      if (name.trim() === '' && !control.hidden)
+        problems.push(`${control.tagName.toLowerCase()} without a name`);
+    }
+    return problems;
+  });
+}

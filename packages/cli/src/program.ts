@@ -1,6 +1,7 @@
 import { Command, type CommanderError } from 'commander';
 import { EXIT_STATUS, EXIT_STATUS_HELP } from './output/exit-status.js';
 import { addAccountsCommands } from './tree/accounts-tree.js';
+import { addAdminCommands } from './tree/admin-tree.js';
 import { addAuthCommands } from './tree/auth-tree.js';
 import { addMediaCommands } from './tree/media-tree.js';
 import { addPostsCommands } from './tree/posts-tree.js';
@@ -48,6 +49,7 @@ export function buildProgram(): Command {
   addAccountsCommands(program);
   addPostsCommands(program);
   addMediaCommands(program);
+  addAdminCommands(program);
   const upload = program.commands
     .find((c) => c.name() === 'media')
     ?.commands.find((c) => c.name() === 'upload');

@@ -1,3 +1,4 @@
+export * from './admin-api/index.js';
 export * from './connector/index.js';
 export * from './errors/index.js';
 export * from './limits/index.js';

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { ConnectorBackend } from './backend.js';
+import { cachedSchema } from './cached-schema.js';
 import { type ToolSet, toolsFor } from './tool-registry.js';
 
 export interface ConnectorServerOptions {
@@ -10,6 +11,11 @@ export interface ConnectorServerOptions {
   readOnly?: boolean;
   name?: string;
   version?: string;
+  /**
+   * Register only this tool: a stateless HTTP request that calls one tool needs no other, and the
+   * server is built per request (tools/list and every other method get the whole set).
+   */
+  onlyTool?: string | undefined;
 }
 
 export const CONNECTOR_SERVER_NAME = 'socialpub';
@@ -26,14 +32,17 @@ export function createConnectorServer(options: ConnectorServerOptions): McpServe
     { name: options.name ?? CONNECTOR_SERVER_NAME, version: options.version ?? CONNECTOR_SERVER_VERSION },
     { instructions: INSTRUCTIONS },
   );
-  for (const tool of toolsFor(options.toolSet, options.backend, options.readOnly ?? false)) {
+  const tools = toolsFor(options.toolSet, options.backend, options.readOnly ?? false);
+  // A call to a tool the caller is not offered gets the whole set, so the SDK names it as unknown.
+  const only = tools.filter((t) => t.name === options.onlyTool);
+  for (const tool of only.length > 0 ? only : tools) {
     server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputSchema,
-        ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+        inputSchema: cachedSchema(tool.inputSchema),
+        ...(tool.outputSchema === undefined ? {} : { outputSchema: cachedSchema(tool.outputSchema) }),
         annotations: { title: tool.title, ...tool.annotations },
       },
       (input: unknown) => tool.run(options.backend, input as never),

@@ -1,3 +1,4 @@
+export * from './admin/index.js';
 export {
   type ClientOptions,
   DEFAULT_BASE_URL,

@@ -21,7 +21,7 @@ export interface RequestOptions {
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 
 export interface APIRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path from the origin, e.g. `/api/v2/posts` or `/legacy/posts`. */
   path: string;
   query?: Record<string, QueryValue> | undefined;

@@ -149,6 +149,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   services.onClose.push(() => {
     repos.readCounters.flush();
     repos.requestLog.flush();
+    repos.apiKeyLastUsed.flush();
   });
   services.onClose.push(() => services.media.close());
 

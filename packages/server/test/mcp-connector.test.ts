@@ -18,7 +18,7 @@ afterEach(async () => {
   await s.close();
 });
 
-const CLIENTS: ClientKind[] = ['v2', 'v1'];
+const CLIENTS: ClientKind[] = ['v2', 'v2-modern', 'v1'];
 
 describe.each(CLIENTS)('the connector with the %s client', (kind) => {
   it('lists exactly the seventeen tools to a read-and-post grant and publishes a post REST reads back', async () => {

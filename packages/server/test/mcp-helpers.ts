@@ -67,7 +67,8 @@ export async function mcpTestServer(options: CreateAppOptions = {}): Promise<Mcp
   };
 }
 
-export type ClientKind = 'v2' | 'v1';
+/** `v2-modern` pins protocol revision 2026-07-28; `v2` and `v1` speak the 2025 revisions. */
+export type ClientKind = 'v2' | 'v2-modern' | 'v1';
 
 /** A real MCP client of either generation (the v2 packages, or the 1.x SDK most apps embed). */
 export interface AnyClient {
@@ -78,8 +79,11 @@ export interface AnyClient {
 
 export async function connectClient(kind: ClientKind, url: string, token: string): Promise<AnyClient> {
   const headers = { authorization: `Bearer ${token}` };
-  if (kind === 'v2') {
-    const client = new ClientV2({ name: 'test-v2', version: '1.0.0' });
+  if (kind === 'v2' || kind === 'v2-modern') {
+    const client = new ClientV2(
+      { name: 'test-v2', version: '1.0.0' },
+      kind === 'v2-modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+    );
     await client.connect(new TransportV2(new URL(`${url}/mcp`), { requestInit: { headers } }));
     return client as unknown as AnyClient;
   }

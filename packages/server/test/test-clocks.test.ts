@@ -122,10 +122,32 @@ describe('advancing one clock by a day changes only its accounts', () => {
         return (await sendPost(t, x.fx.apiKey, xPost(x.fx, 'second'), { headers })).status !== 422;
       },
     },
-  ])('$rule', async ({ arrange, changed }) => {
+    {
+      rule: 'the 20-second wait between posts to a network ends',
+      arrange: async (x: Clocked) => {
+        expect((await sendPost(t, x.fx.apiKey, xPost(x.fx, 'one'))).status).toBe(200);
+        return '';
+      },
+      changed: async (x: Clocked) => (await sendPost(t, x.fx.apiKey, xPost(x.fx, 'two'))).status === 200,
+    },
+    {
+      rule: 'library files leave after 7 days (retention), moved 8 days',
+      seconds: 8 * DAY,
+      arrange: async (x: Clocked) => {
+        const res = await t.admin('POST', `/accounts/${x.fx.accountId}/media`, {
+          file_name: 'kept.jpg',
+          content_base64: jpegBytes(800).toString('base64'),
+        });
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { file_id: string }).file_id;
+      },
+      changed: (_x: Clocked, fileId: string) => t.services.repos.mediaImports.get(fileId) === null,
+    },
+  ])('$rule', async ({ arrange, changed, ...row }) => {
     const { a, b, c, clock1 } = await threeAccounts();
     const tokens = [await arrange(a), await arrange(b), await arrange(c)];
-    const moved = await t.admin('POST', `/clocks/${clock1}`, { advance_seconds: DAY });
+    const seconds = 'seconds' in row ? row.seconds : DAY;
+    const moved = await t.admin('POST', `/clocks/${clock1}`, { advance_seconds: seconds });
     expect(moved.status).toBe(200);
     expect(await changed(a, tokens[0] as string)).toBe(true);
     expect(await changed(b, tokens[1] as string)).toBe(false);

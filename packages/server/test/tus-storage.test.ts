@@ -161,7 +161,12 @@ describe('storage endpoint (TUS 1.0.0)', () => {
     await patch(t, link, 0, bytes);
     const done = await t.api('POST', `/api/v2/media/uploads/${link.file_id}/complete`, fixture.apiKey);
     expect(done.status).toBe(200);
-    // Tokens end with the link; a ready upload no longer takes bytes.
-    expect((await head(t, link)).status).toBe(401);
+    // Tokens end with the link, so a ready upload takes no more bytes; its HEAD still tells the
+    // holder of the file's last token that it is done (an uploader run again after complete).
+    const after = await head(t, link);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('upload-offset')).toBe(String(bytes.byteLength));
+    expect(after.headers.get('upload-metadata')).toBe(`status ${Buffer.from('ready').toString('base64')}`);
+    expect((await patch(t, link, bytes.byteLength, Buffer.from('x'))).status).toBe(401);
   });
 });

@@ -134,7 +134,7 @@ function script(
   const args = [path, link.upload.url, link.upload.token, link.sha256, String(maxRun)];
   args.push(commandCheck(link.upload.url, link.upload.token, link.sha256, maxRun));
   return kind === 'sh'
-    ? run('bash', [join(ASSETS, 'uploader.sh'), ...args], env)
+    ? run('dash', [join(ASSETS, 'uploader.sh'), ...args], env)
     : run('node', [join(ASSETS, 'uploader.mjs'), ...args], env);
 }
 
@@ -191,7 +191,7 @@ describe('uploaders run for real', () => {
       const link = await linkFor(bytes, { shell: 'sh', runner });
       const command = (link.uploader?.command ?? '').replace(UPLOADER_PATH_PLACEHOLDER, path);
       expect(command).toContain('mktemp -d');
-      const result = await run('sh', ['-c', command]);
+      const result = await run('dash', ['-c', command]);
       expect(result.code).toBe(0);
       expect(result.last).toMatchObject({
         state: 'done',
@@ -211,7 +211,7 @@ describe('uploaders run for real', () => {
     const command = (link.uploader?.command ?? '')
       .replace(UPLOADER_PATH_PLACEHOLDER, path)
       .replace(link.uploader?.sha256 ?? '', '0'.repeat(64));
-    const result = await run('sh', ['-c', command]);
+    const result = await run('dash', ['-c', command]);
     expect(result.code).toBe(1);
     expect(result.last.message).toContain('did not download correctly');
     expect(await headOffset(link)).toBe('0');
@@ -223,7 +223,7 @@ describe('uploaders run for real', () => {
     const command = (link.uploader?.command ?? '')
       .replace(UPLOADER_PATH_PLACEHOLDER, path)
       .replace(' 100 ', ' 200 ');
-    const result = await run('sh', ['-c', command]);
+    const result = await run('dash', ['-c', command]);
     expect(result.code).toBe(6);
     expect(result.last.state).toBe('bad_command');
     const altered = await run('node', [

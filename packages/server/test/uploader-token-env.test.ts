@@ -12,7 +12,7 @@ import { jpegBytes, sha256Of } from './uploads-helpers.js';
 /**
  * Issue 13 item 6: the served uploader command passed the upload token as an argument, which any
  * local user reads with `ps`. Now it goes in the runtime's environment (readable only by the user
- * running it). The runtime (`bash` or `node`) is found on PATH, so a wrapper placed first on PATH
+ * running it). The runtime (`sh` or `node`) is found on PATH, so a wrapper placed first on PATH
  * records exactly the arguments `ps` would show for the uploader process, and whether the token
  * arrived in its environment, then runs the real runtime.
  */
@@ -51,10 +51,10 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-function wrapperDir(runtime: 'bash' | 'node', log: string): string {
+function wrapperDir(runtime: 'sh' | 'node', log: string): string {
   const dir = join(work, `bin-${runtime}`);
   mkdirSync(dir, { recursive: true });
-  const real = runtime === 'bash' ? '/usr/bin/bash' : process.execPath;
+  const real = runtime === 'sh' ? '/usr/bin/dash' : process.execPath;
   const wrapper = join(dir, runtime);
   writeFileSync(
     wrapper,
@@ -73,7 +73,8 @@ function wrapperDir(runtime: 'bash' | 'node', log: string): string {
 /** Runs the command as typed into a terminal: given to sh on standard input, not as `sh -c` text. */
 function runTyped(command: string, path: string): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-s'], {
+    // The typing shell by its full path: only the uploader's runtime meets the wrapper on PATH.
+    const child = spawn('/usr/bin/dash', ['-s'], {
       env: { ...process.env, PATH: `${path}:${process.env['PATH']}` },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -87,7 +88,7 @@ function runTyped(command: string, path: string): Promise<number | null> {
 
 describe('the served sh command gives the uploader its token in the environment', () => {
   it.each([
-    ['native', 'bash'],
+    ['native', 'sh'],
     ['node', 'node'],
   ] as const)(
     'runner %s: no argument of the %s process holds the token, and the upload completes',

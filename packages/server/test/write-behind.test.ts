@@ -23,22 +23,24 @@ const adminInit = (method: string, body?: unknown): RequestInit => ({
 const open = (dataDir: string) =>
   createApp({ dataDir, adminToken: ADMIN_TOKEN, clock: 'virtual', clockStart: CLOCK_START });
 
-async function accountWithKey(app: SocialpubApp): Promise<{ accountId: string; apiKey: string }> {
+async function accountWithKey(
+  app: SocialpubApp,
+): Promise<{ accountId: string; apiKey: string; keyId: string }> {
   const account = (await (await app.app.request('/admin/v1/accounts', adminInit('POST', {}))).json()) as {
     account_id: string;
   };
   const key = (await (
     await app.app.request(`/admin/v1/accounts/${account.account_id}/keys`, adminInit('POST', {}))
-  ).json()) as { api_key: string };
-  return { accountId: account.account_id, apiKey: key.api_key };
+  ).json()) as { api_key: string; key_id: string };
+  return { accountId: account.account_id, apiKey: key.api_key, keyId: key.key_id };
 }
 
 describe('write-behind on a clean shutdown', () => {
-  it('keeps every read count and request log row written before close() resolves', async () => {
+  it('keeps every read count, request log row and key "last used" time written before close() resolves', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-test-'));
     dirs.push(dataDir);
     const first = await open(dataDir);
-    const { accountId, apiKey } = await accountWithKey(first);
+    const { accountId, apiKey, keyId } = await accountWithKey(first);
     const reads = 7;
     for (let i = 0; i < reads; i++) {
       const res = await first.app.request('/api/v2/accounts', {
@@ -67,6 +69,9 @@ describe('write-behind on a clean shutdown', () => {
       );
       expect(logged).toHaveLength(reads);
       expect(logged.every((entry) => entry.status === 200)).toBe(true);
+      expect(second.services.repos.apiKeyLastUsed.forKeys([keyId]).get(keyId)).toBe(
+        CLOCK_START.toISOString(),
+      );
     } finally {
       await second.close();
     }

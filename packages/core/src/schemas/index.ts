@@ -1,4 +1,3 @@
-export * from './admin.js';
 export * from './common.js';
 export * from './error-body.js';
 export * from './media.js';

@@ -108,4 +108,13 @@ export class OAuthTokensRepository {
       .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL')
       .run(at, grantId);
   }
+
+  /**
+   * Drops the family's tokens that have expired: they work for nothing any more, and rows of a
+   * family that refreshes every hour would otherwise pile up. Used refresh tokens that have not
+   * expired stay, so a reuse is still recognised and revokes the family.
+   */
+  pruneExpired(familyId: string, now: string): void {
+    this.db.prepare('DELETE FROM oauth_tokens WHERE family_id = ? AND expires_at <= ?').run(familyId, now);
+  }
 }

@@ -1,3 +1,4 @@
+import { ADMIN_REQUEST_LOG_KEPT } from '@socialpub/core';
 import type { Database } from './database.js';
 import { FlushSchedule } from './flush-schedule.js';
 
@@ -14,7 +15,7 @@ export interface RequestLogEntry {
 }
 
 /** Only the last requests are kept (reference-server.md: at most 1,000). */
-export const REQUEST_LOG_KEPT = 1000;
+export const REQUEST_LOG_KEPT = ADMIN_REQUEST_LOG_KEPT;
 
 /** Rows are written in one transaction per batch: this many at most, or after this long. */
 const FLUSH_ROWS = 200;

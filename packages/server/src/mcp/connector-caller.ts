@@ -1,7 +1,7 @@
 import { isPaidPlan } from '@socialpub/core';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { ApiKeyRecord } from '../db/api-keys-repo.js';
-import { bearerToken, type Caller, resolveApiKey } from '../domain/api-keys.js';
+import { API_KEY_PREFIX, bearerToken, type Caller, resolveApiKey } from '../domain/api-keys.js';
 import type { Services } from '../services.js';
 import type { SignedInCaller } from './access-tokens.js';
 
@@ -28,7 +28,8 @@ export function resolveConnectorCaller(
 ): CallerResolution {
   const token = bearerToken(authorization);
   if (token === null) return { kind: 'unauthenticated', presented: authorization !== undefined };
-  const keyCaller = resolveApiKey(services.repos, token);
+  // Every API key starts with its prefix: other tokens skip the key lookup and go to the verifier.
+  const keyCaller = token.startsWith(API_KEY_PREFIX) ? resolveApiKey(services.repos, token) : null;
   if (keyCaller) {
     if (!isPaidPlan(keyCaller.account.plan)) return { kind: 'plan_required', account: keyCaller.account };
     return {

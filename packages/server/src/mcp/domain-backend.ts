@@ -16,12 +16,12 @@ import type {
   UploadLinkInput,
 } from '@socialpub/mcp';
 import type { IdempotencyScope } from '../db/idempotency-repo.js';
+import type { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listLibrary } from '../domain/media/library.js';
 import { readMediaStatus } from '../domain/media/media-status.js';
 import { cancelPost } from '../domain/posts/cancel-post.js';
 import { listPosts } from '../domain/posts/list-posts.js';
 import { readPost } from '../domain/posts/read-post.js';
-import { listProfiles } from '../domain/profiles.js';
 import { publishingFor } from '../domain/publishing/index.js';
 import { requireUuid, validateQuery } from '../http/query.js';
 import type { Services } from '../services.js';
@@ -38,6 +38,8 @@ import { updateScheduledPost } from './update-scheduled-post.js';
 /** What every caller's backend shares, built once per app. */
 export interface ConnectorContext {
   services: Services;
+  /** GET /accounts' own serialised answer per account, shared by list_accounts. */
+  accountsAnswers: AccountsAnswerCache;
   idempotency: ConnectorIdempotency;
   requests: ConnectorRequests;
 }
@@ -70,13 +72,10 @@ export class DomainConnectorBackend implements ConnectorBackend {
   async listAccounts() {
     return asRestAnswer('standard', () => {
       this.#services.readLimiter.take(this.#accountId, 'accounts');
-      return {
-        data: listProfiles(
-          this.#services.repos,
-          this.#accountId,
-          this.#services.clocks.forAccount(this.#accountId).now(),
-        ),
-      };
+      // The same answer GET /api/v2/accounts gives, from the same per-account cache.
+      const now = this.#services.clocks.forAccount(this.#accountId).now();
+      const json = this.context.accountsAnswers.json(this.#accountId, now);
+      return JSON.parse(json) as Awaited<ReturnType<ConnectorBackend['listAccounts']>>;
     });
   }
 

@@ -19,7 +19,7 @@ export class OAuthAccessTokenVerifier implements AccessTokenVerifier {
     if (!token.startsWith('spat_')) return null;
     const { oauthTokens, oauthGrants } = this.services.repos;
     const record = oauthTokens.findByHash(sha256Hex(token));
-    if (!record || record.kind !== 'access' || record.revokedAt !== null) return null;
+    if (record?.kind !== 'access' || record.revokedAt !== null) return null;
     if (record.resource !== oauthUrls(this.services).resource) return null;
     const grant = oauthGrants.get(record.grantId);
     if (!grant || grant.revokedAt !== null) return null;

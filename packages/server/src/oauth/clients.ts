@@ -25,7 +25,7 @@ export class OAuthClients {
     const documentUrl = metadataDocumentUrl(clientId);
     if (!documentUrl) {
       const client = this.services.repos.oauthClients.get(clientId);
-      if (!client || client.kind !== 'registered') {
+      if (client?.kind !== 'registered') {
         throw new OAuthError(
           'invalid_client',
           'This client_id is not registered here; register the app first (registration_endpoint) or use an https client metadata document URL.',

@@ -5,6 +5,7 @@ import type { Services } from '../services.js';
 import { mountAuthorize } from './authorize.js';
 import type { OAuthClients } from './clients.js';
 import { mountMetadata } from './metadata.js';
+import { NO_STORE, OAuthError } from './oauth-error.js';
 import { OAUTH_PATHS } from './oauth-urls.js';
 import { mountRegistration } from './register.js';
 import { mountRevocation } from './revoke.js';
@@ -32,4 +33,30 @@ export function mountOAuth(app: Hono<AppEnv>, services: Services, clients: OAuth
   mountAuthorize(app, services, clients);
   mountToken(app, services, clients);
   mountRevocation(app, services, clients);
+  mountMethodRefusals(app);
+}
+
+/** Each endpoint's one method; any other answers 405 with `Allow`, in OAuth's JSON error form. */
+const ENDPOINT_METHODS: ReadonlyArray<[string, 'GET' | 'POST']> = [
+  [OAUTH_PATHS.resourceMetadata, 'GET'],
+  [OAUTH_PATHS.authorizationServerMetadata, 'GET'],
+  [OAUTH_PATHS.authorize, 'GET'],
+  [OAUTH_PATHS.register, 'POST'],
+  [OAUTH_PATHS.token, 'POST'],
+  [OAUTH_PATHS.revoke, 'POST'],
+];
+
+function mountMethodRefusals(app: Hono<AppEnv>): void {
+  for (const [path, method] of ENDPOINT_METHODS) {
+    app.all(path, (c) =>
+      c.json(
+        new OAuthError(
+          'invalid_request',
+          `${c.req.method} is not allowed here; use ${method} ${path}.`,
+        ).toJSON(),
+        405,
+        { Allow: method, ...NO_STORE },
+      ),
+    );
+  }
 }

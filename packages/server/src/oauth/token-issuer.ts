@@ -24,6 +24,7 @@ export interface TokenFamily {
  * only as SHA-256; `now` is the account's clock, so a virtual or test clock moves their expiry.
  */
 export function issueTokens(services: Services, family: TokenFamily, now: Date): TokenAnswer {
+  services.repos.oauthTokens.pruneExpired(family.familyId, now.toISOString());
   const access = `spat_${randomToken(32)}`;
   const refresh = `sprt_${randomToken(32)}`;
   const base = {

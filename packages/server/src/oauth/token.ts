@@ -122,7 +122,7 @@ function refresh(services: Services, form: Map<string, string>, clientId: string
   const token = required(form, 'refresh_token');
   const { oauthTokens, oauthGrants } = services.repos;
   const record = oauthTokens.findByHash(sha256Hex(token));
-  if (!record || record.kind !== 'refresh' || record.clientId !== clientId) {
+  if (record?.kind !== 'refresh' || record.clientId !== clientId) {
     throw new OAuthError('invalid_grant', 'The refresh token is unknown or was issued to another client.');
   }
   if (record.revokedAt !== null) {

@@ -1,14 +1,21 @@
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, type McpServerFactory } from '@modelcontextprotocol/server';
 import { apiError, errorBodyFor, isConnectorChangeTool, POST_SCOPE, readJsonText } from '@socialpub/core';
 import { createConnectorServer } from '@socialpub/mcp';
 import { type Context, Hono } from 'hono';
+import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import type { AppEnv } from '../http/context.js';
 import { readLimited } from '../http/json-body.js';
 import { type ConnectorCaller, resolveConnectorCaller } from '../mcp/connector-caller.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
 import { ConnectorRequests } from '../mcp/connector-requests.js';
 import { type ConnectorContext, DomainConnectorBackend } from '../mcp/domain-backend.js';
-import { firstForbiddenCall, INSUFFICIENT_SCOPE_CHALLENGE, originAllowed } from '../mcp/mcp-guards.js';
+import { legacyJsonHandler } from '../mcp/legacy-json-handler.js';
+import {
+  calledTools,
+  firstForbiddenCall,
+  INSUFFICIENT_SCOPE_CHALLENGE,
+  originAllowed,
+} from '../mcp/mcp-guards.js';
 import type { Services } from '../services.js';
 
 /**
@@ -38,29 +45,38 @@ function jsonRpcError(
   });
 }
 
+/** The tool a request calls when it is one `tools/call` message (the server then registers only it). */
+function singleToolCall(body: unknown): string | undefined {
+  if (Array.isArray(body) || typeof body !== 'object' || body === null) return undefined;
+  const calls = calledTools(body);
+  return calls.length === 1 ? calls[0]?.name : undefined;
+}
+
 /** `{base_url}/mcp`: MCP Streamable HTTP for AI apps, both protocol eras from one handler. */
 export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Hono<AppEnv> {
   const context: ConnectorContext = {
     services,
+    accountsAnswers: new AccountsAnswerCache(services.repos, services.db),
     idempotency: new ConnectorIdempotency(services),
     requests: new ConnectorRequests(services.db),
   };
   const resourceMetadata = () => `${services.urls.base}/.well-known/oauth-protected-resource/mcp`;
-  const handler = createMcpHandler(
-    ({ authInfo }) => {
-      const caller = authInfo?.extra?.['caller'] as ConnectorCaller;
-      const readOnly = caller.kind === 'grant' && !caller.grant.scopes.includes(POST_SCOPE);
-      return createConnectorServer({
-        backend: new DomainConnectorBackend(context, caller),
-        toolSet: caller.kind === 'grant' ? 'signed-in' : 'api-key',
-        readOnly,
-      });
-    },
-    {
-      maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
-      onerror: (error) => console.error('[socialpub] mcp:', error.message),
-    },
-  );
+  const factory: McpServerFactory = ({ authInfo }) => {
+    const caller = authInfo?.extra?.['caller'] as ConnectorCaller;
+    const onlyTool = authInfo?.extra?.['onlyTool'] as string | undefined;
+    const readOnly = caller.kind === 'grant' && !caller.grant.scopes.includes(POST_SCOPE);
+    return createConnectorServer({
+      backend: new DomainConnectorBackend(context, caller),
+      toolSet: caller.kind === 'grant' ? 'signed-in' : 'api-key',
+      readOnly,
+      onlyTool,
+    });
+  };
+  const handler = createMcpHandler(factory, {
+    maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
+    onerror: (error) => console.error('[socialpub] mcp:', error.message),
+  });
+  const legacyJson = legacyJsonHandler(factory, MCP_BODY_LIMIT_BYTES);
   services.onClose.push(() => handler.close());
 
   const challenge = (c: Context<AppEnv>, presented: boolean) => {
@@ -145,9 +161,12 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
       token: 'verified',
       clientId: caller.kind === 'grant' ? caller.grant.clientId : `api_key:${caller.apiKey.id}`,
       scopes: caller.kind === 'grant' ? [...caller.grant.scopes] : [POST_SCOPE],
-      extra: { caller },
+      extra: { caller, onlyTool: singleToolCall(parsed) },
     };
-    return handler.fetch(request, parsed === undefined ? { authInfo } : { authInfo, parsedBody: parsed });
+    if (parsed === undefined) return handler.fetch(request, { authInfo });
+    // 2025-era messages: one JSON answer; 2026-07-28 (and every refusal of its checks): the SDK entry.
+    if (await isLegacyRequest(request, parsed)) return legacyJson(request, { authInfo, parsedBody: parsed });
+    return handler.fetch(request, { authInfo, parsedBody: parsed });
   });
   return routes;
 }

@@ -51,4 +51,15 @@ export class StorageAccess {
       });
     }
   }
+
+  /**
+   * HEAD of a ready upload: its tokens were deleted when it became ready, so an uploader run again
+   * after `complete` holds a token that no longer exists. It may still learn that the file is done
+   * (the file is public at its address by then, so this tells nothing new); a token of another
+   * file is still refused, and without any token the usual 401 answers.
+   */
+  authorizeReadyHead(link: UploadLinkRecord, token: string | undefined): void {
+    const found = token ? this.links.findToken(sha256Hex(token.trim())) : undefined;
+    if (!token || (found && found.fileId !== link.fileId)) this.authorize(link, token);
+  }
 }

@@ -91,8 +91,14 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
         if (c.req.method !== 'HEAD') throw methodNotAllowed(c.req.method);
         precondition(c, false);
         let link = await access.find(c.req.param('file_id'));
-        access.authorize(link, c.req.header(TOKEN_HEADER));
-        if (received(link)) return c.body(null, 200, tusHeaders(offsetHeaders(link.size, link.size)));
+        if (link.state === 'ready') access.authorizeReadyHead(link, c.req.header(TOKEN_HEADER));
+        else access.authorize(link, c.req.header(TOKEN_HEADER));
+        if (received(link)) {
+          // TUS Upload-Metadata (`key base64`): the uploaders tell "ready, nothing left to do" from
+          // "all bytes here, call complete" when run again.
+          const metadata = { 'Upload-Metadata': `status ${Buffer.from(link.state).toString('base64')}` };
+          return c.body(null, 200, tusHeaders({ ...offsetHeaders(link.size, link.size), ...metadata }));
+        }
         if (link.state !== 'uploading') throw gone(link);
         const onDisk = await storage.sizeOnDisk(link.fileId);
         if (onDisk !== null && onDisk < link.receivedBytes) {

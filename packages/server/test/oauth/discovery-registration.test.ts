@@ -130,3 +130,30 @@ describe('dynamic client registration (RFC 7591)', () => {
     expect(await response.json()).toMatchObject({ error: 'invalid_client_metadata' });
   });
 });
+
+describe('methods', () => {
+  it('answers a browser preflight to the token endpoint', async () => {
+    const response = await fetch(`${server.url}/oauth/token`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it.each([
+    ['GET', '/oauth/token', 'POST'],
+    ['GET', '/oauth/register', 'POST'],
+    ['PUT', '/oauth/revoke', 'POST'],
+    ['POST', '/oauth/authorize', 'GET'],
+    ['DELETE', '/.well-known/oauth-authorization-server', 'GET'],
+  ])('answers %s %s with 405, Allow: %s and an OAuth error', async (method, path, allow) => {
+    const response = await fetch(`${server.url}${path}`, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe(allow);
+    expect(await response.json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: expect.stringContaining(allow),
+    });
+  });
+});

@@ -219,6 +219,32 @@ describe('token endpoint: refresh_token', () => {
     expect(same.status).toBe(200);
   });
 
+  it('keeps a refreshing family small: expired tokens are dropped, reuse is still recognised', async () => {
+    const { clientId, tokens } = await connectApp(server);
+    const services = server.running.socialpub.services;
+    const family = () =>
+      (services.db.prepare('SELECT count(*) AS n FROM oauth_tokens').get() as { n: number }).n;
+    let current = tokens;
+    for (let hour = 0; hour < 5; hour++) {
+      await advance(server, 3600);
+      const answer = await postForm(server, '/oauth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: current.refresh_token,
+        client_id: clientId,
+      });
+      current = answer.body as unknown as typeof tokens;
+    }
+    // Each hour's access token expired and was dropped; the used refresh tokens stay for reuse detection.
+    expect(family()).toBe(1 + 6);
+    const reuse = await postForm(server, '/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+    });
+    expect(reuse.body.error_description).toMatch(/already used/);
+    expect(verify(server, current.access_token)).toBeNull();
+  });
+
   it('refuses an access token sent as a refresh token', async () => {
     const { clientId, tokens } = await connectApp(server);
     const answer = await postForm(server, '/oauth/token', {
@@ -266,6 +292,15 @@ describe('access-token verifier', () => {
     expect(verify(server, tokens.access_token)).toBeNull();
     services.urls.base = base;
     expect(verify(server, tokens.access_token)).not.toBeNull();
+  });
+
+  it('consenting again to the same app replaces its permission: a narrower choice applies at once', async () => {
+    const { clientId, tokens } = await connectApp(server, ['socialpub:read', 'socialpub:post']);
+    expect(verify(server, tokens.access_token)?.scopes).toEqual(['socialpub:read', 'socialpub:post']);
+    await codeFor(server, clientId, ['socialpub:read'], pkcePair().challenge);
+    expect(verify(server, tokens.access_token)?.scopes).toEqual(['socialpub:read']);
+    const grants = server.running.socialpub.services.repos.oauthGrants.listActive(server.demoAccountId);
+    expect(grants).toHaveLength(1);
   });
 
   it('refuses unknown strings and API keys', () => {

@@ -103,7 +103,8 @@ async function headOffset() {
     if (response?.ok) {
       const offset = Number(response.headers.get('upload-offset'));
       const length = Number(response.headers.get('upload-length'));
-      if (Number.isInteger(offset) && Number.isInteger(length)) return { offset, length };
+      const metadata = response.headers.get('upload-metadata') ?? '';
+      if (Number.isInteger(offset) && Number.isInteger(length)) return { offset, length, metadata };
     } else if (response) {
       const exit = refusal(response.status);
       if (exit) return finish(...exit);
@@ -137,13 +138,21 @@ async function main() {
   }, PROGRESS_EVERY_MS);
   progressTimer.unref();
 
-  let { offset, length } = await headOffset();
+  let { offset, length, metadata } = await headOffset();
   run.offset = offset;
   if (length !== info.size)
     return finish(
       2,
       `the file has ${info.size} bytes, the link announced ${length}: measure again, new link`,
     );
+  // Run again after complete: the storage names a ready upload in Upload-Metadata ("status" base64 "ready").
+  const status = /(?:^|,)\s*status ([A-Za-z0-9+/=]+)/.exec(metadata)?.[1];
+  if (offset === length && status && Buffer.from(status, 'base64').toString() === 'ready') {
+    return finish(
+      0,
+      'the file is already stored and ready: nothing to send and nothing to complete; post it with its file_id',
+    );
+  }
   if (offset < length && (await fileSha256(file)) !== sha256) {
     return finish(2, 'the file changed since the link was made (SHA-256 differs): measure again, new link');
   }

@@ -112,7 +112,7 @@ function Get-StoredOffset {
     if ($null -ne $response) {
       $status = [int]$response.StatusCode
       if ($status -eq 200) {
-        return @([int64](Get-HeaderValue $response 'Upload-Offset'), [int64](Get-HeaderValue $response 'Upload-Length'))
+        return @([int64](Get-HeaderValue $response 'Upload-Offset'), [int64](Get-HeaderValue $response 'Upload-Length'), [string](Get-HeaderValue $response 'Upload-Metadata'))
       }
       Test-Refusal $status
     }
@@ -125,6 +125,8 @@ function Get-StoredOffset {
 $stored = Get-StoredOffset
 $script:Offset = $stored[0]
 if ($stored[1] -ne $script:Size) { Finish 2 ("the file has {0} bytes, the link announced {1}: measure again, new link" -f $script:Size, $stored[1]) }
+# Run again after complete: the storage names a ready upload in Upload-Metadata ("status" base64 "ready").
+if ($script:Offset -eq $script:Size -and $stored[2] -match '(^|,)\s*status cmVhZHk=') { Finish 0 'the file is already stored and ready: nothing to send and nothing to complete; post it with its file_id' }
 
 $stream = [System.IO.File]::OpenRead($item.FullName)
 try {

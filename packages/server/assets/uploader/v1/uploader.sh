@@ -1,10 +1,12 @@
-#!/usr/bin/env bash
-# socialpub uploader v1 (bash + curl).
-# Usage: bash uploader.sh <file> <upload_url> <token> <sha256> <max_run_seconds> <check>
+#!/bin/sh
+# socialpub uploader v1 (POSIX sh + curl: dash, busybox ash, bash, zsh in sh mode).
+# Usage: sh uploader.sh <file> <upload_url> <token> <sha256> <max_run_seconds> <check>
 # <token> "-" reads it from SOCIALPUB_UPLOAD_TOKEN (the served command does this: an argument is
 # readable by every local user with ps, the environment only by the user running it).
 # Sends the file to a TUS 1.0.0 upload the service created; exits 0 done, 1 failed, 2 refused,
 # 3 partial, 4 token_rejected, 5 busy, 6 bad_command, and prints one JSON line last.
+# Only POSIX shell syntax (no arrays, no local variables, no pattern substitution); a missing tool
+# is exit 1, never 127.
 set -u
 
 FILE="${1-}"
@@ -22,27 +24,40 @@ OFFSET=0
 SIZE=0
 WORK=""
 TICKER=""
+# The storage names a finished upload's state in Upload-Metadata ("status" as base64): "ready".
+READY_METADATA="status cmVhZHk="
 
+# JSON string content: backslashes and quotes escaped, control characters made spaces.
 json_text() {
-  local s="$1"
-  s="${s//\\/\\\\}"
-  s="${s//\"/\\\"}"
-  printf '%s' "$s"
+  printf '%s' "$1" | tr '\n\r\t' '   ' | sed 's/\\/\\\\/g; s/"/\\"/g'
+}
+
+state_name() {
+  case "$1" in
+    0) echo done ;; 1) echo failed ;; 2) echo refused ;; 3) echo partial ;;
+    4) echo token_rejected ;; 5) echo busy ;; *) echo bad_command ;;
+  esac
 }
 
 finish() {
-  local code="$1" message="$2"
-  local states=(done failed refused partial token_rejected busy bad_command)
   if [ -n "$TICKER" ]; then kill "$TICKER" 2>/dev/null; wait "$TICKER" 2>/dev/null; fi
   if [ -n "$WORK" ]; then rm -rf "$WORK"; fi
   printf '{"state":"%s","exit_code":%d,"bytes_sent":%d,"offset":%d,"size":%d,"message":"%s"}\n' \
-    "${states[$code]}" "$code" "$SENT" "$OFFSET" "$SIZE" "$(json_text "$message")"
-  exit "$code"
+    "$(state_name "$1")" "$1" "$SENT" "$OFFSET" "$SIZE" "$(json_text "$2")"
+  exit "$1"
 }
 
 sha256_of_stdin() {
   if command -v sha256sum >/dev/null 2>&1; then sha256sum | cut -c1-64; else shasum -a 256 | cut -c1-64; fi
 }
+
+# A missing tool is a missing runtime: exit 1 with the document's advice, never the shell's 127.
+for tool in curl awk sed tr wc date mktemp head tail grep cut; do
+  command -v "$tool" >/dev/null 2>&1 ||
+    finish 1 "$tool is not installed here: ask for the link again with the other runner or shell"
+done
+command -v sha256sum >/dev/null 2>&1 || command -v shasum >/dev/null 2>&1 ||
+  finish 1 "sha256sum (or shasum) is not installed here: ask for the link again with the other runner or shell"
 
 # Exit 6: the command carries a checksum of its own arguments ("change only the path").
 [ "$#" -eq 6 ] || finish 6 "command not copied exactly; change only the path"
@@ -81,26 +96,25 @@ left() { echo $((DEADLINE - $(date +%s))); }
 
 # Backoff never runs past the run's end (a run ends within max_run_seconds plus 10 seconds).
 nap_within_run() {
-  local wanted="$1" budget
-  budget="$(left)"
-  [ "$wanted" -lt "$budget" ] || wanted="$budget"
-  [ "$wanted" -le 0 ] || sleep "$wanted"
-}
-
-# Sets STATUS and RESPONSE_OFFSET; STATUS 000 is a network failure or timeout.
-head_request() {
-  local budget
-  budget="$(left)"
-  [ "$budget" -gt 0 ] || finish 3 "run time used up; run the same command again, it continues"
-  STATUS="$(curl -sS -I -H @"$WORK/headers" -D "$WORK/head" -o /dev/null -w '%{http_code}' \
-    --max-time "$budget" "$URL" 2>/dev/null)" || STATUS="${STATUS:-000}"
-  RESPONSE_OFFSET="$(header_value upload-offset "$WORK/head")"
-  RESPONSE_LENGTH="$(header_value upload-length "$WORK/head")"
+  nap_wanted="$1"
+  nap_budget="$(left)"
+  [ "$nap_wanted" -lt "$nap_budget" ] || nap_wanted="$nap_budget"
+  [ "$nap_wanted" -le 0 ] || sleep "$nap_wanted"
 }
 
 header_value() {
   [ -f "$2" ] || return 0
-  tr -d '\r' <"$2" | awk -v name="$1" 'BEGIN { IGNORECASE = 1 } tolower($1) == name ":" { print $2 }' | tail -n 1
+  tr -d '\r' <"$2" | awk -v name="$1" 'tolower($1) == name ":" { print $2 }' | tail -n 1
+}
+
+# Sets STATUS, RESPONSE_OFFSET and RESPONSE_LENGTH; STATUS 000 is a network failure or timeout.
+head_request() {
+  head_budget="$(left)"
+  [ "$head_budget" -gt 0 ] || finish 3 "run time used up; run the same command again, it continues"
+  STATUS="$(curl -sS -I -H @"$WORK/headers" -D "$WORK/head" -o /dev/null -w '%{http_code}' \
+    --max-time "$head_budget" "$URL" 2>/dev/null)" || STATUS="${STATUS:-000}"
+  RESPONSE_OFFSET="$(header_value upload-offset "$WORK/head")"
+  RESPONSE_LENGTH="$(header_value upload-length "$WORK/head")"
 }
 
 refusal() {
@@ -114,7 +128,7 @@ refusal() {
 }
 
 fetch_offset() {
-  local attempt=0
+  attempt=0
   while [ "$attempt" -lt "$RETRIES" ]; do
     rm -f "$WORK/head"
     head_request
@@ -131,6 +145,10 @@ fetch_offset
 OFFSET="$RESPONSE_OFFSET"
 echo "$OFFSET" >"$WORK/offset"
 [ "$RESPONSE_LENGTH" = "$SIZE" ] || finish 2 "the file has $SIZE bytes, the link announced $RESPONSE_LENGTH: measure again, new link"
+# Run again after complete: the file is stored and checked; there is nothing left to do.
+if [ "$OFFSET" = "$SIZE" ] && tr -d '\r' <"$WORK/head" | grep -i '^upload-metadata:' | grep -q "$READY_METADATA"; then
+  finish 0 "the file is already stored and ready: nothing to send and nothing to complete; post it with its file_id"
+fi
 
 failures=0
 while [ "$OFFSET" -lt "$SIZE" ]; do

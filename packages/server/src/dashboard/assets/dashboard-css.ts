@@ -25,6 +25,7 @@ h2{font-size:1.25rem;margin:1.5rem 0 .5rem}
 h3{font-size:1.05rem;margin:1rem 0 .5rem}
 .muted{color:#5a6472}
 .card{background:#fff;border:1px solid #d5dae1;border-radius:8px;padding:1rem;margin:0 0 1rem}
+.card>h2:first-child,.card>h3:first-child{margin-top:0}
 .grid{display:grid;gap:1rem;grid-template-columns:1fr}
 @media (min-width:900px){.grid{grid-template-columns:repeat(auto-fill,minmax(320px,1fr))}}
 .field{margin:0 0 1rem;display:flex;flex-direction:column;gap:.25rem;max-width:36rem}
@@ -45,6 +46,7 @@ button.danger{background:#b3261e;border-color:#b3261e}
 .notice.warn{background:#fff6e0;border-color:#9a6700}
 .secret{font-family:ui-monospace,Menlo,Consolas,monospace;word-break:break-all;background:#f0f2f5;padding:.5rem;border-radius:4px;display:block}
 .table-wrap{overflow-x:auto;margin:0 0 1rem}
+.table-wrap:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:.5rem;border-bottom:1px solid #d5dae1;vertical-align:top}
 th{background:#eef1f5}

@@ -21,6 +21,11 @@ export function formStrings(body: Record<string, unknown>): Record<string, strin
   return strings;
 }
 
+/** Ids must be unique on the page: forms repeated per item (one per profile) pass a `prefix`. */
+function fieldKey(name: string, prefix: string | undefined): string {
+  return prefix ? `${prefix}-${name}` : name;
+}
+
 function describedBy(name: string, error: string | undefined, hint: Child | undefined): string | undefined {
   const ids = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
@@ -43,6 +48,8 @@ export interface TextFieldProps {
   error?: string | undefined;
   hint?: Child;
   type?: 'text' | 'email' | 'password' | 'number' | 'datetime-local' | 'url';
+  /** Makes the ids unique when the same form appears more than once on a page. */
+  prefix?: string;
   required?: boolean;
   autocomplete?: string;
   /** Extra attributes for number fields. */
@@ -52,12 +59,13 @@ export interface TextFieldProps {
 }
 
 export function TextField(props: TextFieldProps) {
-  const id = `field-${props.name}`;
+  const key = fieldKey(props.name, props.prefix);
+  const id = `field-${key}`;
   return (
     <div class={props.error ? 'field has-error' : 'field'}>
       <label for={id}>{props.label}</label>
       {props.hint ? (
-        <p class="hint" id={`${props.name}-hint`}>
+        <p class="hint" id={`${key}-hint`}>
           {props.hint}
         </p>
       ) : null}
@@ -72,20 +80,21 @@ export function TextField(props: TextFieldProps) {
         max={props.max}
         step={props.step}
         aria-invalid={props.error ? 'true' : undefined}
-        aria-describedby={describedBy(props.name, props.error, props.hint)}
+        aria-describedby={describedBy(key, props.error, props.hint)}
       />
-      <FieldError name={props.name} error={props.error} />
+      <FieldError name={key} error={props.error} />
     </div>
   );
 }
 
 export function TextAreaField(props: Omit<TextFieldProps, 'type'> & { rows?: number }) {
-  const id = `field-${props.name}`;
+  const key = fieldKey(props.name, props.prefix);
+  const id = `field-${key}`;
   return (
     <div class={props.error ? 'field has-error' : 'field'}>
       <label for={id}>{props.label}</label>
       {props.hint ? (
-        <p class="hint" id={`${props.name}-hint`}>
+        <p class="hint" id={`${key}-hint`}>
           {props.hint}
         </p>
       ) : null}
@@ -94,11 +103,11 @@ export function TextAreaField(props: Omit<TextFieldProps, 'type'> & { rows?: num
         name={props.name}
         rows={props.rows ?? 4}
         aria-invalid={props.error ? 'true' : undefined}
-        aria-describedby={describedBy(props.name, props.error, props.hint)}
+        aria-describedby={describedBy(key, props.error, props.hint)}
       >
         {props.value ?? ''}
       </textarea>
-      <FieldError name={props.name} error={props.error} />
+      <FieldError name={key} error={props.error} />
     </div>
   );
 }
@@ -110,15 +119,17 @@ export interface SelectFieldProps {
   value?: string | undefined;
   error?: string | undefined;
   hint?: Child;
+  prefix?: string;
 }
 
 export function SelectField(props: SelectFieldProps) {
-  const id = `field-${props.name}`;
+  const key = fieldKey(props.name, props.prefix);
+  const id = `field-${key}`;
   return (
     <div class={props.error ? 'field has-error' : 'field'}>
       <label for={id}>{props.label}</label>
       {props.hint ? (
-        <p class="hint" id={`${props.name}-hint`}>
+        <p class="hint" id={`${key}-hint`}>
           {props.hint}
         </p>
       ) : null}
@@ -126,7 +137,7 @@ export function SelectField(props: SelectFieldProps) {
         id={id}
         name={props.name}
         aria-invalid={props.error ? 'true' : undefined}
-        aria-describedby={describedBy(props.name, props.error, props.hint)}
+        aria-describedby={describedBy(key, props.error, props.hint)}
       >
         {props.options.map((option) => (
           <option value={option.value} selected={option.value === props.value}>
@@ -134,7 +145,7 @@ export function SelectField(props: SelectFieldProps) {
           </option>
         ))}
       </select>
-      <FieldError name={props.name} error={props.error} />
+      <FieldError name={key} error={props.error} />
     </div>
   );
 }
@@ -145,8 +156,10 @@ export function CheckboxField(props: {
   checked?: boolean;
   error?: string | undefined;
   hint?: Child;
+  prefix?: string;
 }) {
-  const id = `field-${props.name}`;
+  const key = fieldKey(props.name, props.prefix);
+  const id = `field-${key}`;
   return (
     <div class={props.error ? 'field checkbox has-error' : 'field checkbox'}>
       <input
@@ -155,15 +168,15 @@ export function CheckboxField(props: {
         name={props.name}
         value="on"
         checked={props.checked}
-        aria-describedby={describedBy(props.name, props.error, props.hint)}
+        aria-describedby={describedBy(key, props.error, props.hint)}
       />
       <label for={id}>{props.label}</label>
       {props.hint ? (
-        <p class="hint" id={`${props.name}-hint`}>
+        <p class="hint" id={`${key}-hint`}>
           {props.hint}
         </p>
       ) : null}
-      <FieldError name={props.name} error={props.error} />
+      <FieldError name={key} error={props.error} />
     </div>
   );
 }

@@ -64,7 +64,7 @@ export function MonthCalendar(props: { repos: Repositories; accountId: string; m
         <a href={`/dashboard/scheduled?month=${shiftMonth(year, month, -1)}`}>Previous month</a>
         <a href={`/dashboard/scheduled?month=${shiftMonth(year, month, 1)}`}>Next month</a>
       </p>
-      <div class="table-wrap">
+      <section class="table-wrap" aria-label={`Calendar of ${title}`} tabindex={0}>
         <table class="calendar">
           <caption class="muted">Waiting scheduled posts per day (UTC), by network</caption>
           <thead>
@@ -99,7 +99,7 @@ export function MonthCalendar(props: { repos: Repositories; accountId: string; m
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

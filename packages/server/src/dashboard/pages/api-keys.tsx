@@ -45,7 +45,7 @@ function CreateKeyForm(props: { csrfToken: string; name: string; errors: FieldEr
 function KeyList(props: { keys: ApiKeyRecord[]; lastUsed: Map<string, string> }) {
   if (props.keys.length === 0) return <p>No keys yet.</p>;
   return (
-    <div class="table-wrap">
+    <section class="table-wrap" aria-label="API keys" tabindex={0}>
       <table>
         <caption class="muted">Your API keys (the key itself is never shown again)</caption>
         <thead>
@@ -79,7 +79,7 @@ function KeyList(props: { keys: ApiKeyRecord[]; lastUsed: Map<string, string> })
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

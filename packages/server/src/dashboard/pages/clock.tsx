@@ -6,7 +6,14 @@ import { DoneNotice } from '../components/done-notice.js';
 import { type FieldErrors, FormProblem, formStrings, TextField } from '../components/form-fields.js';
 import { formatTime } from '../components/format.js';
 import { dashboardClock } from '../dashboard-clock.js';
-import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
+import {
+  CsrfField,
+  type DashboardEnv,
+  refreshSession,
+  renderPage,
+  requireSignIn,
+  signedIn,
+} from '../session/index.js';
 
 const STEPS = [
   { value: '60', label: '+1 minute' },
@@ -93,6 +100,7 @@ export function clockPage(services: Services): Hono<DashboardEnv> {
     const step = STEPS.find((s) => s.value === body.seconds);
     if (!step) return show(c, { problem: 'Choose one of the buttons.' });
     await clock.moveTo(new Date(clock.now().getTime() + Number(step.value) * 1000));
+    refreshSession(services.repos, services.clocks, signedIn(c).session);
     return c.redirect('/dashboard/clock?done=moved', 303);
   });
 
@@ -115,6 +123,7 @@ export function clockPage(services: Services): Hono<DashboardEnv> {
       });
     }
     await clock.moveTo(parsed.data);
+    refreshSession(services.repos, services.clocks, signedIn(c).session);
     return c.redirect('/dashboard/clock?done=moved', 303);
   });
 

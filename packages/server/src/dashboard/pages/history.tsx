@@ -131,7 +131,7 @@ export function historyPage(services: Services): Hono<DashboardEnv> {
           {detailed.length === 0 ? (
             <p>No posts match.</p>
           ) : (
-            <div class="table-wrap">
+            <section class="table-wrap" aria-label="Posts" tabindex={0}>
               <table>
                 <thead>
                   <tr>
@@ -176,7 +176,7 @@ export function historyPage(services: Services): Hono<DashboardEnv> {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
           {nextCursor ? (
             <p>

@@ -51,7 +51,7 @@ function UploadForm(props: { csrfToken: string; errors: FieldErrors; confirm: bo
 function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
   if (props.items.length === 0) return <p>The library is empty.</p>;
   return (
-    <div class="table-wrap">
+    <section class="table-wrap" aria-label="Library files" tabindex={0}>
       <table>
         <thead>
           <tr>
@@ -82,7 +82,7 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
               <td>
                 <form
                   method="post"
-                  action={`/dashboard/media/${item.file_id}/delete`}
+                  action={`/dashboard/media/files/${item.file_id}/delete`}
                   data-confirm={`Delete ${item.file_name}? Its address stops working at once.`}
                 >
                   <CsrfField token={props.csrfToken} />
@@ -95,14 +95,14 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
 /**
  * GET /dashboard/media (the library as GET /media/files lists it, unconfirmed files included),
  * POST /media/upload (multipart; domain/dashboard-media.ts, source `dashboard`, no daily budget),
- * POST /media/{file_id}/delete (the retention's own removal).
+ * POST /media/files/{file_id}/delete (the retention's own removal).
  */
 export function mediaPage(services: Services): Hono<DashboardEnv> {
   const { repos } = services;
@@ -179,7 +179,7 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
     return c.redirect('/dashboard/media?done=uploaded', 303);
   });
 
-  page.post('/media/:file_id/delete', async (c) => {
+  page.post('/media/files/:file_id/delete', async (c) => {
     const { account } = signedIn(c);
     const file = repos.mediaImports.get(c.req.param('file_id'));
     if (!file || file.accountId !== account.id)

@@ -55,7 +55,7 @@ function ProfileCard(props: {
       {connections.length === 0 ? (
         <p>No networks connected.</p>
       ) : (
-        <div class="table-wrap">
+        <section class="table-wrap" aria-label={`Networks of ${profile.name}`} tabindex={0}>
           <table>
             <caption class="muted">Networks of {profile.name}</caption>
             <thead>
@@ -91,7 +91,7 @@ function ProfileCard(props: {
               })}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <details open={refused !== undefined}>
         <summary>Connect a network to {profile.name}</summary>
@@ -101,6 +101,7 @@ function ProfileCard(props: {
           <p class="hint">A simulated sign-in: the sandbox signs in as the username you give.</p>
           <SelectField
             name="platform"
+            prefix={profile.id}
             label="Network"
             options={PLATFORM_OPTIONS}
             value={refused?.typed.platform}
@@ -108,12 +109,14 @@ function ProfileCard(props: {
           />
           <TextField
             name="username"
+            prefix={profile.id}
             label="Username on the network"
             value={refused?.typed.username ?? profile.handle.replace(/^@/, '')}
             error={refused?.errors.username}
           />
           <TextAreaField
             name="options"
+            prefix={profile.id}
             label="Options (JSON, optional)"
             hint={
               'The network’s posting options as its options row shows them, e.g. {"boards": [{"id": "b1", "name": "Ideas"}]}.'

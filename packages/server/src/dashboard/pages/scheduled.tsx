@@ -32,9 +32,14 @@ const GROUPS: ReadonlyArray<{ id: string; title: string; outcomes: readonly stri
   },
 ];
 
-function ScheduledTable(props: { posts: ScheduledPostRecord[]; csrfToken: string; cancellable: boolean }) {
+function ScheduledTable(props: {
+  posts: ScheduledPostRecord[];
+  csrfToken: string;
+  cancellable: boolean;
+  label: string;
+}) {
   return (
-    <div class="table-wrap">
+    <section class="table-wrap" aria-label={props.label} tabindex={0}>
       <table>
         <thead>
           <tr>
@@ -86,7 +91,7 @@ function ScheduledTable(props: { posts: ScheduledPostRecord[]; csrfToken: string
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -121,7 +126,10 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
           Times are UTC. Posts whose send failed are listed here; on Free the failure is also e-mailed.
         </p>
         {GROUPS.map((group) => {
-          const inGroup = posts.filter((post) => group.outcomes.includes(post.outcome));
+          // Soonest due first: what goes out next is at the top.
+          const inGroup = posts
+            .filter((post) => group.outcomes.includes(post.outcome))
+            .sort((a, b) => a.at.localeCompare(b.at));
           return (
             <section aria-labelledby={`${group.id}-heading`}>
               <h2 id={`${group.id}-heading`}>
@@ -134,6 +142,7 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
                   posts={inGroup}
                   csrfToken={c.var.csrfToken}
                   cancellable={group.id === 'waiting'}
+                  label={`${group.title} scheduled posts`}
                 />
               )}
             </section>

@@ -35,6 +35,7 @@ export {
 export { safeNext, signInUrl } from './safe-next.js';
 export {
   endSession,
+  refreshSession,
   resumeSession,
   SESSION_IDLE_SECONDS,
   SESSION_MAX_SECONDS,

@@ -71,3 +71,21 @@ export function resumeSession(repos: Repositories, clocks: AccountClockLookup, i
 export function endSession(repos: Repositories, id: string): void {
   repos.dashboardSessions.delete(sha256Hex(id));
 }
+
+/**
+ * Restarts the idle window at the clock's current time (still capped at 7 days after sign-in).
+ * The Clock page calls it after moving the virtual clock, so moving a day ahead does not sign out
+ * the person who pressed the button.
+ */
+export function refreshSession(
+  repos: Repositories,
+  clocks: AccountClockLookup,
+  session: DashboardSessionRecord,
+): void {
+  const now = clocks.forAccount(session.accountId).now();
+  repos.dashboardSessions.touch(
+    session.idHash,
+    now.toISOString(),
+    expiry(new Date(session.createdAt), now).toISOString(),
+  );
+}

@@ -56,10 +56,21 @@ function psQuote(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
+/** The uploader's last line when it never ran or ended outside its table (exit 1, `failed`). */
+function failedLine(message: string): string {
+  return `{"state":"failed","exit_code":1,"bytes_sent":0,"offset":0,"size":0,"message":"${message}"}`;
+}
+
+/** The document's advice for a missing runtime (exit 1): ask for the link again with the other runner or shell. */
+export const MISSING_RUNTIME_ADVICE = 'ask for the link again with the other runner or shell';
+
 /**
- * sh: a fresh folder (mktemp -d), the script fetched with curl, run only when its SHA-256 equals the
- * published one (sha256sum, or shasum -a 256 on macOS), then the folder removed. The subshell keeps
- * `exit` from closing the caller's own shell.
+ * sh (POSIX: dash, busybox ash, bash): the runtime and tools are looked up first, so a missing one
+ * is exit 1 with the document's advice instead of the shell's 127; then a fresh folder (mktemp -d),
+ * the script fetched with curl, run only when its SHA-256 equals the published one (sha256sum, or
+ * shasum -a 256 on macOS), the folder removed. An exit outside 0 to 6 (a killed runtime) becomes
+ * exit 1 with its JSON line, so callers only ever see the table's codes. The subshell keeps `exit`
+ * from closing the caller's own shell.
  */
 function shCommand(
   input: UploaderCommandInput,
@@ -67,7 +78,7 @@ function shCommand(
   scriptSha: string,
   file: string,
 ): string {
-  const runtime = input.runner === 'node' ? 'node' : 'bash';
+  const runtime = input.runner === 'node' ? 'node' : 'sh';
   const args = [
     `"${UPLOADER_PATH_PLACEHOLDER}"`,
     shQuote(input.uploadUrl),
@@ -76,12 +87,18 @@ function shCommand(
     String(input.maxRunSeconds),
     commandCheck(input.uploadUrl, input.token, input.sha256, input.maxRunSeconds),
   ].join(' ');
+  const missing = failedLine(`'"$c"' is not installed here: ${MISSING_RUNTIME_ADVICE}`);
+  const stopped = failedLine(
+    `the uploader stopped outside its exit codes ('"$s"'); run the same command again once`,
+  );
   return [
-    '(d="$(mktemp -d)" || exit 1;',
+    `(for c in ${runtime} curl mktemp; do command -v "$c" >/dev/null 2>&1 || { echo '${missing}'; exit 1; }; done;`,
+    'd="$(mktemp -d)" || exit 1;',
     `f="$d/${file}";`,
-    `if curl -fsSL -o "$f" ${shQuote(downloadUrl)} && printf '%s  %s\\n' ${scriptSha} "$f" | { sha256sum -c --status - 2>/dev/null || shasum -a 256 -c --status -; } 2>/dev/null;`,
+    `if curl -fsSL -o "$f" ${shQuote(downloadUrl)} && h="$( (sha256sum "$f" || shasum -a 256 "$f") 2>/dev/null)" && [ "\${h%% *}" = ${scriptSha} ];`,
     `then ${UPLOAD_TOKEN_ENV}=${shQuote(input.token)} ${runtime} "$f" ${args}; s=$?;`,
     `else echo ${shQuote(FAILED_DOWNLOAD)}; s=1; fi;`,
+    `case "$s" in [0-6]) ;; *) echo '${stopped}'; s=1 ;; esac;`,
     'rm -rf "$d"; exit $s)',
   ].join(' ');
 }

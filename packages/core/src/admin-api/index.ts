@@ -1,0 +1,3 @@
+export * from './admin-answers.js';
+export * from './admin-requests.js';
+export type * from './admin-types.js';
