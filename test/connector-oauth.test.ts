@@ -174,25 +174,58 @@ describe.each(['v2', 'v1'] as const)(
       },
     );
 
-    it('is refused at once after Disconnect on the Connected apps page', async () => {
-      const { client, app, log } = await signIn('post');
-      expect((await client.listTools()).tools).toHaveLength(17);
-      const person = new FormBrowser(server.url);
-      await person.follow(await person.get('/dashboard/connected-apps'));
-      await person.signIn(DEMO.email, DEMO.password);
-      const row = new RegExp(`${app.appName}</h2>[\\s\\S]*?name="grant_id" value="([^"]+)"`).exec(
-        person.lastPage,
-      );
-      expect(row?.[1]).toBeDefined();
-      const done = await person.follow(
-        await person.post('/dashboard/connected-apps/disconnect', { grant_id: row?.[1] ?? '' }),
-      );
-      expect(done.status).toBe(200);
-      expect(person.lastPage).toContain(`${app.appName} was disconnected`);
-      const answers = log.length;
-      await expect(client.listTools()).rejects.toThrow();
-      expect(log.slice(answers).map((exchange) => exchange.status)).toContain(401);
-      await client.close().catch(() => undefined);
-    });
+    it.each([
+      ['keeps', false],
+      ['cancels', true],
+    ])(
+      'is refused at once after Disconnect, and %s the posts it scheduled as asked',
+      async (_what, cancel) => {
+        const { client, app, log } = await signIn('post');
+        expect((await client.listTools()).tools).toHaveLength(17);
+        const due = new Date((await server.now()).getTime() + 3600_000).toISOString();
+        const scheduled = await client.callTool({
+          name: 'service_schedule_post',
+          arguments: {
+            content: { text: `Later from the ${kind} client` },
+            places: [{ accountId: profileId, platform: 'linkedin' }],
+            scheduledFor: due,
+          },
+        });
+        expect(scheduled.isError).toBeFalsy();
+        const [place] = (
+          toolBody(scheduled) as { places: Array<{ answer: { service: { scheduled_post_id: string } } }> }
+        ).places;
+        const scheduledPostId = place?.answer.service.scheduled_post_id ?? '';
+        expect(scheduledPostId).not.toBe('');
+
+        const person = new FormBrowser(server.url);
+        await person.follow(await person.get('/dashboard/connected-apps'));
+        await person.signIn(DEMO.email, DEMO.password);
+        const row = new RegExp(`${app.appName}</h2>[\\s\\S]*?name="grant_id" value="([^"]+)"`).exec(
+          person.lastPage,
+        );
+        expect(row?.[1]).toBeDefined();
+        const done = await person.follow(
+          await person.post('/dashboard/connected-apps/disconnect', {
+            grant_id: row?.[1] ?? '',
+            ...(cancel ? { cancel_posts: 'on' } : {}),
+          }),
+        );
+        expect(done.status).toBe(200);
+        expect(person.lastPage).toContain(`${app.appName} was disconnected`);
+        const answers = log.length;
+        await expect(client.listTools()).rejects.toThrow();
+        expect(log.slice(answers).map((exchange) => exchange.status)).toContain(401);
+        await client.close().catch(() => undefined);
+
+        const rest = await fetch(`${server.url}/api/v2/posts/${scheduledPostId}`, {
+          headers: { authorization: `Bearer ${server.apiKey}` },
+        });
+        expect(await rest.json()).toMatchObject({
+          id: scheduledPostId,
+          status: cancel ? 'cancelled' : 'scheduled',
+        });
+      },
+    );
   },
 );

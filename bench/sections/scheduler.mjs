@@ -15,13 +15,14 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const ADMIN_TOKEN = 'bench-admin-token';
 /**
  * A time 60 s ahead or less is published at once (scheduledFor rule 1), so every post must be
- * created more than 60 s before the due second; the rest covers creating 10,000 posts on a busy
- * machine (about 25 s at 400 req/s). Posts go in chunks, and the section stops with a clear message
- * rather than let a late chunk be published at once.
+ * created more than 60 s before the due second. The lead is 70 s plus three times the creating time
+ * estimated from a first chunk (due the next day, so it only waits); posts go in chunks, each only
+ * if it should end more than 61 s before due at the last chunk's rate, and the section stops with a
+ * clear message rather than let a late chunk be published at once.
  */
-const LEAD_MS = 120_000;
 const CHUNK = 2_000;
-const MIN_AHEAD_MS = 62_000;
+const CALIBRATION = 500;
+const MIN_AHEAD_MS = 61_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the request log says the refused answers were (the load generator sees no bodies). */
@@ -54,43 +55,51 @@ export async function benchScheduler({ posts: postCount, accounts: accountCount 
       concurrency: 8,
     });
     const idleRssMb = startSampler({ pid: ref.pid }).stop().startRssMb;
-    const due = new Date(Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000);
-    let k = 0;
+    const createPosts = (amount, at, counter) =>
+      measureHttp(ref, {
+        onFailure: () => errorCodesLogged(ref.info.url),
+        url: `${ref.info.url}/api/v2/posts`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        connections: 50,
+        amount,
+        setupRequest: (req) => {
+          const i = counter.next++;
+          const a = accounts[i % accounts.length];
+          return {
+            ...req,
+            headers: { ...req.headers, authorization: `Bearer ${a.apiKey}` },
+            body: JSON.stringify({
+              post: {
+                accountId: a.profileId,
+                platform: 'x',
+                content: { text: `bench scheduled ${counter.label} ${i}` },
+                scheduledFor: at.toISOString(),
+              },
+            }),
+          };
+        },
+      });
+    const calibration = await createPosts(CALIBRATION, new Date(Date.now() + 86_400_000), {
+      next: 0,
+      label: 'later',
+    });
+    let rate = Math.max(calibration.rps, 50);
+    const leadMs = 70_000 + 3 * (postCount / rate) * 1000;
+    const due = new Date(Math.ceil((Date.now() + leadMs) / 1000) * 1000);
+    const counter = { next: 0, label: 'due' };
     let sent = 0;
     const chunks = [];
     while (sent < postCount) {
-      const ahead = due.getTime() - Date.now();
-      if (ahead < MIN_AHEAD_MS) {
+      const amount = Math.min(CHUNK, postCount - sent);
+      const aheadAtEnd = due.getTime() - Date.now() - (1.5 * amount * 1000) / rate;
+      if (aheadAtEnd < MIN_AHEAD_MS) {
         throw new Error(
-          `creating the posts was too slow: ${sent} of ${postCount} created, ${(ahead / 1000).toFixed(0)} s left before due, and a post under 60 s ahead is published at once`,
+          `creating the posts was too slow: ${sent} of ${postCount} created at ${rate.toFixed(0)} req/s, and the next ${amount} could end under 61 s before due (a post under 60 s ahead is published at once)`,
         );
       }
-      chunks.push(
-        await measureHttp(ref, {
-          onFailure: () => errorCodesLogged(ref.info.url),
-          url: `${ref.info.url}/api/v2/posts`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          connections: 50,
-          amount: Math.min(CHUNK, postCount - sent),
-          setupRequest: (req) => {
-            const i = k++;
-            const a = accounts[i % accounts.length];
-            return {
-              ...req,
-              headers: { ...req.headers, authorization: `Bearer ${a.apiKey}` },
-              body: JSON.stringify({
-                post: {
-                  accountId: a.profileId,
-                  platform: 'x',
-                  content: { text: `bench scheduled ${i}` },
-                  scheduledFor: due.toISOString(),
-                },
-              }),
-            };
-          },
-        }),
-      );
+      chunks.push(await createPosts(amount, due, counter));
+      rate = Math.max(chunks.at(-1).rps, 50);
       sent += chunks.at(-1).total;
     }
     const total = chunks.reduce((sum, c) => sum + c.total, 0);
@@ -111,7 +120,7 @@ export async function benchScheduler({ posts: postCount, accounts: accountCount 
     await sleep(untilDue - 1000);
     const waitRss = waiting.stop();
     printLine(
-      `RSS with ${postCount} waiting scheduled posts`,
+      `RSS with ${postCount} waiting scheduled posts (+${CALIBRATION} due tomorrow)`,
       `peak ${waitRss.peakRssMb.toFixed(0)} MB (anon ${waitRss.peakAnonMb.toFixed(0)}, file-backed ${waitRss.peakFileMb.toFixed(0)}) over ${((untilDue - 1000) / 1000).toFixed(0)} s (idle after seeding ${idleRssMb.toFixed(0)} MB; aim < 150 MB)`,
     );
 

@@ -47,11 +47,11 @@ describe('accounts options', () => {
     expect(body.data.networks.map((row) => row.platform).sort()).toEqual(['pinterest', 'tiktok']);
   });
 
-  it('exits 2 with the code and what to do for a profile id that is not a UUID', async () => {
+  it('exits 2 naming the profiles there are for a word that names none (read as a handle or name)', async () => {
     const result = await t.cli(['accounts', 'options', 'not-a-uuid']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('bad_request');
-    expect(result.stderr.split('\n').length).toBeGreaterThan(2);
+    expect(result.stderr).toContain('No profile "not-a-uuid" on this account.');
+    expect(result.stderr).toContain('Profiles: @demobrand (Demo Brand)');
   });
 
   it('exits 2 for a profile that is not on the account (404 account_not_found)', async () => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Committed launcher so `npm ci` links the command on a fresh clone; the code is the built dist/bin.js,
-// built first (scripts/build-on-first-run.mjs, shared with socialpub and socialpub-server) when missing.
+// The `socialpub-mcp` bin: committed, so `npm ci` links it on a fresh clone (npm skips a bin whose
+// target does not exist yet). It loads the build; a clone without one builds it first, on stderr
+// only, because stdout is the MCP channel of the desktop app that started it.
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/bin.js', import.meta.url);

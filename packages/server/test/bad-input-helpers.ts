@@ -12,7 +12,8 @@ import type { TestApp } from './helpers.js';
  * Rows left out of the snapshot because a refused request legitimately writes them:
  * - `request_log`: every request is logged, refusals included (admin GET /requests);
  * - `read_counters`: Limits, Reads count refused reads toward the 60 a minute too;
- * - `upload_link_events` of kind `call`: the 60 upload-link calls a minute count every call.
+ * - `upload_link_events` of kind `call`: the 60 upload-link calls a minute count every call;
+ * - `api_key_last_used`: a refused request still used the key (API management's "last used").
  * Everything else (posts, scheduled posts, posting counters, idempotency entries, media, links,
  * tokens, budgets, options cache, settings...) must stay byte for byte as it was.
  */

@@ -2,6 +2,7 @@ import * as nodeFs from 'node:fs';
 import type { UploadLink } from '@socialpub/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MediaFs, NODE_MEDIA_FS } from '../src/files/media-folder.js';
+import { DashboardBrowser } from './dashboard/dashboard-helpers.js';
 import { accountWithProfile, type Fixture, type TestApp, tableCounts, testApp } from './helpers.js';
 import { type FileServer, standardFixtures, startFileServer } from './media-import-server.js';
 import { sendPost } from './publish-helpers.js';
@@ -112,8 +113,10 @@ describe('the media folder cannot be written', () => {
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('server_error');
     expect(body.error.message).toMatch(/no space left on the device \(ENOSPC\)/);
-    // The call itself is counted (60 upload-link calls a minute); nothing else is reserved.
-    expect({ ...tableCounts(t), upload_link_events: 0 }).toEqual({ ...before, upload_link_events: 0 });
+    // The call itself is counted (60 upload-link calls a minute) and the key's last use noted;
+    // nothing else is reserved.
+    const ignored = { upload_link_events: 0, api_key_last_used: 0 };
+    expect({ ...tableCounts(t), ...ignored }).toEqual({ ...before, ...ignored });
     fault = null;
     const { res: again, link } = await createLink(t, f.apiKey, announce(jpegBytes(500)));
     expect(again.status).toBe(201);
@@ -151,5 +154,23 @@ describe('the media folder cannot be written', () => {
       content_base64: jpegBytes(300).toString('base64'),
     });
     expect(again.status).toBe(201);
+  });
+
+  it('a dashboard library upload answers 500 with a page naming the cause, and adds nothing', async () => {
+    const browser = new DashboardBrowser(t);
+    await browser.signUp('disk@example.com');
+    await browser.get('/dashboard/media');
+    const form = new FormData();
+    form.set('_csrf', browser.csrf());
+    form.set('file', new File([new Uint8Array(jpegBytes(300))], 'photo.jpg', { type: 'image/jpeg' }));
+    fault = 'ENOSPC';
+    const mediaRows = () => t.services.db.prepare('SELECT COUNT(*) AS n FROM media_files').get();
+    const before = mediaRows();
+    const res = await browser.request('POST', '/dashboard/media/upload', { body: form });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toContain('no space left on the device (ENOSPC)');
+    // The library is unchanged (the session's own bookkeeping may move; it is not the upload's).
+    expect(mediaRows()).toEqual(before);
+    await everythingElseAnswers();
   });
 });

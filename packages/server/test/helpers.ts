@@ -89,6 +89,7 @@ export function tableCounts(t: SocialpubApp): Record<string, number> {
     .all() as { name: string }[];
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
+    // Bookkeeping a refused request writes too: the log, read counts, a key's "last used".
     if (name === 'request_log' || name === 'read_counters' || name === 'api_key_last_used') continue;
     counts[name] = (t.services.db.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get() as { n: number }).n;
   }

@@ -216,7 +216,9 @@ describe('JSON bodies nested too deep', () => {
   it.each(CASES)(
     '%s answers the address’s 400 and changes nothing',
     async (_name, address, deep, withKey) => {
-      const before = tableCounts(t);
+      // A key's first use of the minute notes it (api_key_last_used): not a change the body made.
+    const counts = () => ({ ...tableCounts(t), api_key_last_used: 0 });
+    const before = counts();
       const headers: Record<string, string> = {
         'content-type': 'application/json',
         authorization: `Bearer ${address.admin ? ADMIN_TOKEN : f.apiKey}`,
@@ -230,7 +232,7 @@ describe('JSON bodies nested too deep', () => {
       const body = (await res.json()) as unknown;
       expect(res.status).toBe(400);
       expectShape(address.shape, body);
-      expect(tableCounts(t)).toEqual(before);
+      expect(counts()).toEqual(before);
     },
   );
 

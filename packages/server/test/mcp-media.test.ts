@@ -65,6 +65,14 @@ describe('media tools', () => {
     expect(JSON.stringify(listed)).not.toMatch(ADDRESS);
     const none = await client.callTool({ name: 'service_list_media', arguments: { type: 'video' } });
     expect((toolBody(none) as { data: unknown[] }).data).toEqual([]);
+    const later = new Date(s.t.services.clock.now().getTime() + 3600_000).toISOString();
+    const since = await client.callTool({ name: 'service_list_media', arguments: { uploaded_since: later } });
+    expect((toolBody(since) as { data: unknown[] }).data).toEqual([]);
+    const wrongName = await client.callTool({
+      name: 'service_list_media',
+      arguments: { name_contains: 'holiday' },
+    });
+    expect((toolBody(wrongName) as { data: unknown[] }).data).toEqual([]);
   });
 
   it('answers import_budget_exhausted when the file does not fit the day’s budget, importing nothing', async () => {

@@ -148,6 +148,25 @@ describe('service_retry_post', () => {
     expect(s.t.services.repos.postRecords.get(retried)?.status).toBe('success');
   });
 
+  it('sends a failed scheduled post again from its kept request', async () => {
+    await setSimulate(s.t, f, 'linkedin', {
+      outcome: 'failed',
+      error: { status: 500, code: 'platform_error', message: 'down' },
+    });
+    const id = await schedule(90, 'scheduled, then failed');
+    await advance(s.t, 100);
+    expect(sentFor(id).map((p) => p.status)).toEqual(['failed']);
+    await setSimulate(s.t, f, 'linkedin', { outcome: 'success' });
+    await advance(s.t, 21);
+    const result = await client.callTool({ name: 'service_retry_post', arguments: { id } });
+    expect(result['isError']).toBeFalsy();
+    const retried = (toolBody(result) as { service: { post_id: string } }).service.post_id;
+    expect(s.t.services.repos.postRecords.get(retried)).toMatchObject({
+      status: 'success',
+      platform: 'linkedin',
+    });
+  });
+
   it.each([
     ['timeout', 'it may be on the network'],
     ['success', 'Only a failed post'],

@@ -8,6 +8,7 @@ import {
   nonPublicReason,
   parseImportAllow,
 } from '../src/domain/media/address-policy.js';
+import { guardedClientMetadataFetcher } from '../src/oauth/client-metadata-document.js';
 import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
 import { advance, sendPost } from './publish-helpers.js';
 
@@ -273,6 +274,16 @@ describe('every place the server reaches a caller’s URL goes through the guard
     });
     expect(answer.status).toBe(400);
     expect(answer.body.error?.['code']).toBe('media_not_available');
+    expect(toCanary()).toEqual([]);
+    expect(canaryConnections).toBe(0);
+  });
+
+  it.each([
+    ['an embedded loopback on the canary port', () => `http://[::ffff:7f00:1]:${canaryPort}/client.json`],
+    ['a redirect to the canary port', () => relayUrl('/to-canary.json')],
+  ])('Client ID Metadata Document of the connector: %s is not reached', async (_name, address) => {
+    const fetcher = guardedClientMetadataFetcher([`127.0.0.1:${relayPort}`]);
+    await expect(fetcher(new URL(address()))).rejects.toThrow();
     expect(toCanary()).toEqual([]);
     expect(canaryConnections).toBe(0);
   });

@@ -77,38 +77,3 @@ describe('write-behind on a clean shutdown', () => {
     }
   });
 });
-
-describe('request log batches', () => {
-  it('keeps exactly the last 1,000 requests, newest first, when one batch holds more', async () => {
-    const app = await createApp({
-      memory: true,
-      adminToken: ADMIN_TOKEN,
-      clock: 'virtual',
-      clockStart: CLOCK_START,
-    });
-    try {
-      const log = app.services.repos.requestLog;
-      for (let i = 0; i < 2_500; i++) {
-        log.add({
-          at: CLOCK_START.toISOString(),
-          method: 'GET',
-          path: `/api/v2/posts/${i}`,
-          status: 200,
-          errorCode: null,
-          durationMs: 0,
-          accountId: null,
-          idempotencyKey: null,
-          replayed: false,
-        });
-      }
-      const listed = log.list({ limit: 1000 });
-      expect(listed).toHaveLength(1000);
-      expect(listed[0]?.path).toBe('/api/v2/posts/2499');
-      expect(listed.at(-1)?.path).toBe('/api/v2/posts/1500');
-      const count = app.services.db.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number };
-      expect(count.n).toBe(1000);
-    } finally {
-      await app.close();
-    }
-  });
-});

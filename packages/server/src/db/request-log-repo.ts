@@ -17,12 +17,9 @@ export interface RequestLogEntry {
 /** Only the last requests are kept (reference-server.md: at most 1,000). */
 export const REQUEST_LOG_KEPT = ADMIN_REQUEST_LOG_KEPT;
 
-/**
- * Rows are written in one transaction per batch, this long after the first one waits. Only the last
- * `REQUEST_LOG_KEPT` of a batch can outlive the trim, so only those are written: under load most
- * rows of a batch never reach the disk (they would have been deleted by the same transaction).
- */
-const FLUSH_AFTER_MS = 250;
+/** Rows are written in one transaction per batch: this many at most, or after this long. */
+const FLUSH_ROWS = 200;
+const FLUSH_AFTER_MS = 25;
 
 const ROWS_PER_INSERT = 50;
 const INSERT_INTO = `INSERT INTO request_log
@@ -47,15 +44,14 @@ function pushValues(values: unknown[], entry: RequestLogEntry): void {
 
 /**
  * The log is written behind the answers: one INSERT (and the trim) per request in its own commit
- * cost more than the rest of a read. Entries wait in memory for up to 250 ms and are written
- * together (a crash loses at most those; README, Performance); `list` flushes first, so the admin API always sees every answered request,
+ * cost more than the rest of a read. Entries wait in memory for a few milliseconds and are
+ * written together; `list` flushes first, so the admin API always sees every answered request,
  * and the app flushes on close.
  */
 export class RequestLogRepository {
   #pending: RequestLogEntry[] = [];
   readonly #schedule = new FlushSchedule(() => this.flush(), {
-    // Never full: past twice the kept rows the oldest are dropped in memory instead (below).
-    maxWaiting: Number.POSITIVE_INFINITY,
+    maxWaiting: FLUSH_ROWS,
     delayMs: FLUSH_AFTER_MS,
   });
 
@@ -63,9 +59,6 @@ export class RequestLogRepository {
 
   add(entry: RequestLogEntry): void {
     this.#pending.push(entry);
-    // Entries older than the last REQUEST_LOG_KEPT would be trimmed by the flush: drop them now, in
-    // one slice per REQUEST_LOG_KEPT entries rather than a shift per entry.
-    if (this.#pending.length >= 2 * REQUEST_LOG_KEPT) this.#pending = this.#pending.slice(-REQUEST_LOG_KEPT);
     this.#schedule.added(this.#pending.length);
   }
 
@@ -73,8 +66,7 @@ export class RequestLogRepository {
   flush(): void {
     this.#schedule.flushing();
     if (this.#pending.length === 0) return;
-    const entries =
-      this.#pending.length > REQUEST_LOG_KEPT ? this.#pending.slice(-REQUEST_LOG_KEPT) : this.#pending;
+    const entries = this.#pending;
     this.#pending = [];
     if (!this.db.open) return;
     this.db.transaction(() => {

@@ -89,7 +89,7 @@ describe("another account's ids read as not found, and nothing changes", () => {
   it('delete of a library file', async () => {
     const fileId = await otherFileId();
     await browser.get('/dashboard/media');
-    expect((await browser.post(`/dashboard/media/${fileId}/delete`, {})).status).toBe(404);
+    expect((await browser.post(`/dashboard/media/files/${fileId}/delete`, {})).status).toBe(404);
     expect(t.services.repos.mediaImports.get(fileId)).not.toBeNull();
   });
 });

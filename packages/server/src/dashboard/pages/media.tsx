@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addDashboardFile } from '../../domain/dashboard-media.js';
 import { listLibrary } from '../../domain/media/library.js';
+import { mediaWriteFailure } from '../../files/media-folder.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';
 import { CheckboxField, FieldError, type FieldErrors, FormProblem } from '../components/form-fields.js';
@@ -81,7 +82,7 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
               <td>
                 <form
                   method="post"
-                  action={`/dashboard/media/${item.file_id}/delete`}
+                  action={`/dashboard/media/files/${item.file_id}/delete`}
                   data-confirm={`Delete ${item.file_name}? Its address stops working at once.`}
                 >
                   <CsrfField token={props.csrfToken} />
@@ -101,7 +102,7 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
 /**
  * GET /dashboard/media (the library as GET /media/files lists it, unconfirmed files included),
  * POST /media/upload (multipart; domain/dashboard-media.ts, source `dashboard`, no daily budget),
- * POST /media/{file_id}/delete (the retention's own removal).
+ * POST /media/files/{file_id}/delete (the retention's own removal).
  */
 export function mediaPage(services: Services): Hono<DashboardEnv> {
   const { repos } = services;
@@ -170,12 +171,15 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
     } catch (error) {
       if (isApiError(error) && error.status < 500)
         return refuse(error.message, error.status as ContentfulStatusCode);
+      // The media folder cannot be written (disk full, permissions): 500, naming the cause.
+      const diskFault = mediaWriteFailure(error);
+      if (diskFault) return refuse(`${diskFault.message} Try again once it is fixed.`, 500);
       throw error;
     }
     return c.redirect('/dashboard/media?done=uploaded', 303);
   });
 
-  page.post('/media/:file_id/delete', async (c) => {
+  page.post('/media/files/:file_id/delete', async (c) => {
     const { account } = signedIn(c);
     const file = repos.mediaImports.get(c.req.param('file_id'));
     if (!file || file.accountId !== account.id)

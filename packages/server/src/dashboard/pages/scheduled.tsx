@@ -126,7 +126,10 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
           Times are UTC. Posts whose send failed are listed here; on Free the failure is also e-mailed.
         </p>
         {GROUPS.map((group) => {
-          const inGroup = posts.filter((post) => group.outcomes.includes(post.outcome));
+          // Soonest due first: what goes out next is at the top.
+          const inGroup = posts
+            .filter((post) => group.outcomes.includes(post.outcome))
+            .sort((a, b) => a.at.localeCompare(b.at));
           return (
             <section aria-labelledby={`${group.id}-heading`}>
               <h2 id={`${group.id}-heading`}>
