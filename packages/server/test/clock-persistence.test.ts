@@ -64,4 +64,34 @@ describe('the server virtual clock is stored with the data (issue 13 item 2)', (
       await t.close();
     }
   });
+
+  it('keeps test clocks and their accounts across a restart, each where it was moved', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-clock-'));
+    dirs.push(dataDir);
+    const first = await dataDirApp(dataDir);
+    const created = (await (
+      await first.admin('POST', '/clocks', { now: '2030-01-01T00:00:00Z', name: 'kept' })
+    ).json()) as {
+      clock_id: string;
+    };
+    const fx = await accountWithProfile(first, { x: {} }, { x_addon: true, clock_id: created.clock_id });
+    await first.admin('POST', `/clocks/${created.clock_id}`, { advance_seconds: 3 * 86_400 });
+    await first.close();
+    const second = await dataDirApp(dataDir);
+    try {
+      const clock = (await (await second.admin('GET', `/clocks/${created.clock_id}`)).json()) as {
+        now: string;
+        name: string;
+        accounts: { account_id: string }[];
+      };
+      expect(clock).toMatchObject({ now: '2030-01-04T00:00:00.000Z', name: 'kept' });
+      expect(clock.accounts.map((a) => a.account_id)).toEqual([fx.accountId]);
+      expect(second.services.clocks.forAccount(fx.accountId).now().toISOString()).toBe(
+        '2030-01-04T00:00:00.000Z',
+      );
+      expect(await nowOf(second)).toBe(CLOCK_START.toISOString());
+    } finally {
+      await second.close();
+    }
+  });
 });
