@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
 import { sendPost } from './publish-helpers.js';
-import { announce, createLink, jpegBytes, patch } from './uploads-helpers.js';
+import { announce, createLink, head, jpegBytes, patch } from './uploads-helpers.js';
 
 const apps: TestApp[] = [];
 const dirs: string[] = [];
@@ -141,5 +141,53 @@ describe('DELETE /admin/v1/accounts/{account_id}', () => {
     const free = second.services.db.pragma('freelist_count', { simple: true }) as number;
     expect(second.services.db.pragma('auto_vacuum', { simple: true })).toBe(2);
     expect(free).toBeLessThan(5);
+  });
+
+  it('sends no scheduled post of an account being deleted, and still sends the others', async () => {
+    const t = await open();
+    const [gone, kept] = [
+      await accountWithProfile(t, { linkedin: {} }),
+      await accountWithProfile(t, { linkedin: {} }),
+    ];
+    const at = new Date(t.services.clock.now().getTime() + 3_600_000).toISOString();
+    const ids: string[] = [];
+    for (const fx of [gone, kept]) {
+      const post = {
+        accountId: fx.profileId,
+        platform: 'linkedin',
+        content: { text: 'later' },
+        scheduledFor: at,
+      };
+      const res = await sendPost(t, fx.apiKey, { post });
+      expect(res.status).toBe(202);
+      ids.push(res.body['scheduled_post_id'] as string);
+    }
+    // The state between step 1 (marked) and step 3 (rows deleted) of a deletion.
+    t.services.repos.accounts.markDeleting(gone.accountId, t.services.clock.now().toISOString());
+    expect((await t.admin('POST', '/clock', { advance_seconds: 7_200 })).status).toBe(200);
+    expect(t.services.repos.scheduledPosts.get(ids[0] as string)?.outcome).toBe('waiting');
+    expect(t.services.repos.postRecords.listForScheduledPost(ids[0] as string)).toEqual([]);
+    expect(t.services.repos.scheduledPosts.get(ids[1] as string)?.outcome).not.toBe('waiting');
+  });
+
+  it('answers 403 account_being_deleted on the storage address of an upload while the deletion runs', async () => {
+    const t = await open();
+    const fx = await accountWithProfile(t, { linkedin: {} });
+    const bytes = jpegBytes(2000);
+    const { link } = await createLink(t, fx.apiKey, announce(bytes));
+    expect((await patch(t, link, 0, bytes.subarray(0, 500))).status).toBe(204);
+    t.services.repos.accounts.markDeleting(fx.accountId, t.services.clock.now().toISOString());
+    for (const res of [await patch(t, link, 500, bytes.subarray(500, 900)), await head(t, link)]) {
+      expect(res.status).toBe(403);
+      if (res.headers.get('content-type')?.includes('json')) {
+        const body = (await res.json()) as { error: { code: string; upload_link_retry?: string } };
+        expect(body.error.code).toBe('account_being_deleted');
+      }
+    }
+    const body = (await (await patch(t, link, 500, bytes.subarray(500, 900))).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(JSON.stringify(body)).toContain('account_being_deleted');
   });
 });

@@ -9,8 +9,9 @@ import { FileIdParamsSchema, TusHeadersSchema } from './request-parts.js';
 // upload-link codes plus the TUS ones the catalog marks as decided (409 upload_offset_mismatch,
 // 412 tus_version_unsupported, 423 upload_locked). 410 is TUS's Gone: the upload takes no more bytes.
 
-/** Every storage method: no such upload, or an unexpected failure. */
+/** Every storage method: no such upload, its account being deleted, or an unexpected failure. */
 const STORAGE_ANY: Readonly<Record<number, readonly ErrorCode[]>> = {
+  403: ['account_being_deleted'],
   404: ['media_not_found'],
   500: ['server_error'],
 };
@@ -19,7 +20,7 @@ const STORAGE_ANY: Readonly<Record<number, readonly ErrorCode[]>> = {
 const STORAGE_TOKEN: Readonly<Record<number, readonly ErrorCode[]>> = {
   ...STORAGE_ANY,
   401: ['unauthorized'],
-  403: ['forbidden'],
+  403: ['forbidden', 'account_being_deleted'],
   405: ['method_not_allowed'],
   410: ['upload_expired', 'upload_closed'],
   412: ['tus_version_unsupported'],
@@ -35,6 +36,7 @@ const STORAGE_RETRY: readonly RetryAdvice[] = [
     situation: '401 unauthorized, 403 forbidden',
     action: 'The token expired, is wrong or belongs to another file: get a fresh one (POST .../token).',
   },
+  { situation: '403 account_being_deleted', action: 'Stop: the account is being deleted.' },
   { situation: '409 upload_already_received', action: 'The whole file is stored: call complete.' },
   {
     situation: '410 upload_expired, upload_closed',

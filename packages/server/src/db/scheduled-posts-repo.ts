@@ -83,6 +83,9 @@ export function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
   };
 }
 
+/** A post of an account being deleted is never sent: its deletion removes it (issue 14). */
+const NOT_DELETING = 'account_id NOT IN (SELECT id FROM accounts WHERE deleting_since IS NOT NULL)';
+
 export class ScheduledPostsRepository {
   readonly #insert;
   readonly #get;
@@ -157,7 +160,7 @@ export class ScheduledPostsRepository {
     const row = this.db
       .prepare(
         `SELECT at FROM scheduled_posts WHERE outcome = 'waiting' AND ${onClockSql('account_id', scope)}
-         ORDER BY at, seq LIMIT 1`,
+         AND ${NOT_DELETING} ORDER BY at, seq LIMIT 1`,
       )
       .get(...onClockParams(scope)) as { at: string } | undefined;
     return row ? new Date(row.at) : null;
@@ -168,7 +171,7 @@ export class ScheduledPostsRepository {
     const rows = this.db
       .prepare(
         `SELECT * FROM scheduled_posts WHERE outcome = 'waiting' AND at <= ? AND ${onClockSql('account_id', scope)}
-         ORDER BY at, seq LIMIT ?`,
+         AND ${NOT_DELETING} ORDER BY at, seq LIMIT ?`,
       )
       .all(now.toISOString(), limit, ...onClockParams(scope)) as ScheduledRow[];
     return rows.map(scheduledPostFromRow);

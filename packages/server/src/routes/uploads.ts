@@ -58,7 +58,15 @@ export function mountUploadLinks(app: Hono<AppEnv>, services: Services): UploadL
   app.route('/api/v2', uploadsRoutes(service));
   app.route(
     '/storage/uploads',
-    storageRoutes({ service, access: new StorageAccess(links, service.lifecycle, services.clocks) }),
+    storageRoutes({
+      service,
+      access: new StorageAccess(
+        links,
+        service.lifecycle,
+        services.clocks,
+        (accountId) => (services.repos.accounts.get(accountId)?.deletingSince ?? null) !== null,
+      ),
+    }),
   );
   app.route('/uploader', uploaderScriptRoutes());
   return service;

@@ -70,6 +70,8 @@ export class Scheduler implements DueWorkSource {
       scheduledPosts.setOutcome(post.id, 'failed', now, 'The account no longer exists.');
       return;
     }
+    // An account being deleted sends nothing more; its deletion removes the post (issue 14).
+    if (account.deletingSince !== null) return;
     // Marked sending (committed) before the network is called: a crash after this point leaves it
     // `sending`, which start-up turns into `unconfirmed`, never a second send.
     if (!scheduledPosts.markSending(post.id, now)) return;

@@ -23,6 +23,7 @@ export class StorageAccess {
     private readonly links: UploadLinksRepository,
     private readonly lifecycle: UploadLinkLifecycle,
     private readonly clocks: AccountClockLookup,
+    private readonly isDeleting: (accountId: string) => boolean = () => false,
   ) {}
 
   /** The upload, its time rules applied, or 404 when the id names none. */
@@ -30,6 +31,13 @@ export class StorageAccess {
     if (!UUID.test(rawFileId)) throw unknownUpload();
     const link = this.links.get(rawFileId.toLowerCase());
     if (!link) throw unknownUpload();
+    if (this.isDeleting(link.accountId)) {
+      throw apiError(
+        'account_being_deleted',
+        'This account is being deleted; its uploads take no more bytes.',
+        STORAGE_FAMILY,
+      );
+    }
     return this.lifecycle.expireIfDue(link);
   }
 
