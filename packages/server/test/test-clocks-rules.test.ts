@@ -3,7 +3,7 @@ import { accountWithProfile, CLOCK_START, type Fixture, type TestApp, testApp } 
 import { seedPosts, sendPost, setClock } from './publish-helpers.js';
 
 /**
- * Issue 14, isolation of the allowance rules: advancing account A's test clock changes A's outcome
+ * Issue 14, isolation of the allowance and post-record rules: advancing account A's test clock changes A's outcome
  * and leaves B (another test clock) and C (the server's clock) as they were.
  */
 const DAY = 86_400;
@@ -86,7 +86,45 @@ const rows: Row[] = [
     },
     changed: async (fx) => (await sendPost(t, fx.apiKey, post(fx, 'skool', 'e', skool))).status === 200,
   },
+  {
+    rule: 'figure collection every 6 hours (the first one after 6 hours)',
+    seconds: 6 * 3_600 + 60,
+    account: {},
+    arrange: async (fx) => {
+      expect((await sendPost(t, fx.apiKey, post(fx, 'linkedin', 'counted'))).status).toBe(200);
+      const row = figuresRow(fx);
+      expect(row.next_figures_at).not.toBeNull();
+      remembered.set(fx.accountId, JSON.stringify(row));
+    },
+    changed: async (fx) => JSON.stringify(figuresRow(fx)) !== remembered.get(fx.accountId),
+  },
+  {
+    rule: "a linkedin timeout's `done` window (25 hours)",
+    seconds: 25 * 3_600 + 60,
+    account: {},
+    arrange: async (fx, start) => {
+      seedPosts(t, fx, 1, { status: 'timeout' as 'failed', at: minus(start, 60_000) });
+      const id = figuresRow(fx).id;
+      remembered.set(fx.accountId, id);
+      expect(await doneOf(fx, id)).toBe(false);
+    },
+    changed: async (fx) => doneOf(fx, remembered.get(fx.accountId) as string),
+  },
 ];
+
+/** Per-account state a row keeps between arrange and changed. */
+const remembered = new Map<string, string>();
+function figuresRow(fx: Fixture): { id: string; figures: string | null; next_figures_at: string | null } {
+  return t.services.db
+    .prepare('SELECT id, figures, next_figures_at FROM post_records WHERE account_id = ? ORDER BY at LIMIT 1')
+    .get(fx.accountId) as { id: string; figures: string | null; next_figures_at: string | null };
+}
+async function doneOf(fx: Fixture, id: string): Promise<boolean> {
+  const res = await t.api('GET', `/api/v2/posts/${id}`, fx.apiKey);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { done?: boolean; data?: { done?: boolean } };
+  return (body.done ?? body.data?.done) === true;
+}
 
 describe('advancing one clock resets only its accounts’ allowances', () => {
   it.each(rows)('$rule', async (row) => {
