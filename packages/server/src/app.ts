@@ -174,8 +174,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.get('/', (c, next) => (wantsHtml(c.req.header('accept')) ? c.redirect('/dashboard', 303) : next()));
   app.route('/dashboard', dashboardApp(services));
   if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
-  app.use('/api/v2/*', apiKeyAuth(repos, clock));
-  app.use('/legacy/*', apiKeyAuth(repos, clock));
+  app.use('/api/v2/*', apiKeyAuth(repos, services.clocks));
+  app.use('/legacy/*', apiKeyAuth(repos, services.clocks));
   app.use('*', faultInjection(repos.faults));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);

@@ -1,6 +1,7 @@
 import { apiError } from '@socialpub/core';
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.js';
+import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { Repositories } from '../db/repositories.js';
 import { bearerToken, resolveApiKey } from '../domain/api-keys.js';
 import type { AppEnv } from './context.js';
@@ -10,7 +11,11 @@ import type { AppEnv } from './context.js';
  * missing, unknown or revoked keys all answer 401 `unauthorized` in the address's body family
  * (`api_error` on the older posts address, see address.ts). The key is never logged or echoed.
  */
-export function apiKeyAuth(repos: Repositories, clock: Clock): MiddlewareHandler<AppEnv> {
+/** `clocks`: the account clocks (a key's last use is stamped on its account's clock), or one clock in unit tests. */
+export function apiKeyAuth(
+  repos: Repositories,
+  clocks: Clock | AccountClockLookup,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const presented = bearerToken(c.req.header('authorization'));
     const caller = presented === null ? null : resolveApiKey(repos, presented);
@@ -35,6 +40,7 @@ export function apiKeyAuth(repos: Repositories, clock: Clock): MiddlewareHandler
     }
     c.set('caller', caller);
     // API management shows when a key was last used (written at most once a minute per key).
+    const clock = 'forAccount' in clocks ? clocks.forAccount(caller.account.id) : clocks;
     repos.apiKeyLastUsed.touch(caller.apiKey.id, clock.now());
     await next();
   };
