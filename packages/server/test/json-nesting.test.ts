@@ -217,8 +217,8 @@ describe('JSON bodies nested too deep', () => {
     '%s answers the address’s 400 and changes nothing',
     async (_name, address, deep, withKey) => {
       // A key's first use of the minute notes it (api_key_last_used): not a change the body made.
-    const counts = () => ({ ...tableCounts(t), api_key_last_used: 0 });
-    const before = counts();
+      const counts = () => ({ ...tableCounts(t), api_key_last_used: 0 });
+      const before = counts();
       const headers: Record<string, string> = {
         'content-type': 'application/json',
         authorization: `Bearer ${address.admin ? ADMIN_TOKEN : f.apiKey}`,
