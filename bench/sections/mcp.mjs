@@ -37,12 +37,14 @@ async function burst(server, ms, concurrency, call) {
  * interleaved rounds; before each round the server's virtual clock moves a minute, so the read
  * limit (60 a minute per account) never refuses either side.
  */
-export async function benchMcp({ duration, rounds, accounts: accountCount = 60, concurrency = 16 }) {
+// Enough accounts that neither side reaches the 60 reads a minute per account on a quiet machine
+// (REST reads run at about 20,000 a second here: 3 s rounds need well over 1,000 accounts).
+export async function benchMcp({ duration, rounds, accounts: accountCount = 2000, concurrency = 16 }) {
   const server = await startChildServer(here('../servers/mcp-reference.mjs'));
   const { url, tokenPrefix } = server.info;
   const clients = [];
   try {
-    const accounts = await seedAccounts(url, ADMIN, accountCount, { concurrency: 4 });
+    const accounts = await seedAccounts(url, ADMIN, accountCount, { concurrency: 8 });
     for (const account of accounts) {
       const client = new Client({ name: 'bench', version: '1.0.0' });
       const headers = { authorization: `Bearer ${tokenPrefix}${account.accountId}` };
