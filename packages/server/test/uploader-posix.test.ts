@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UPLOADER_EXIT_CODES, UPLOADER_STATES, type UploadLink } from '@socialpub/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_RUNTIME_ADVICE, UPLOADER_PATH_PLACEHOLDER } from '../src/domain/uploads/uploader-command.js';
-import { type RunningServer, startServer } from '../src/start-server.js';
-import { ADMIN_TOKEN, CLOCK_START } from './helpers.js';
+import type { RunningServer } from '../src/start-server.js';
+import { startUploaderServer, type UploaderServer } from './uploader-server.js';
 import { jpegBytes, sha256Of } from './uploads-helpers.js';
 
 /**
@@ -23,35 +22,13 @@ let apiKey = '';
 let work = '';
 let count = 0;
 
+let running: UploaderServer | undefined;
 beforeAll(async () => {
-  server = await startServer(
-    {
-      memory: true,
-      port: 0,
-      host: '127.0.0.1',
-      clock: 'virtual',
-      clockStart: CLOCK_START,
-      adminToken: ADMIN_TOKEN,
-      seedDemo: false,
-    },
-    () => {},
-  );
-  const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-  const post = async (path: string, body: unknown) =>
-    (await (
-      await fetch(`${server.url}/admin/v1${path}`, {
-        method: 'POST',
-        headers: admin,
-        body: JSON.stringify(body),
-      })
-    ).json()) as Record<string, string>;
-  const account = await post('/accounts', { plan: 'agency' });
-  apiKey = (await post(`/accounts/${account['account_id']}/keys`, { name: 'posix' }))['api_key'] ?? '';
-  work = mkdtempSync(join(tmpdir(), 'socialpub-posix-'));
+  running = await startUploaderServer('posix', 'socialpub-posix-');
+  ({ server, apiKey, work } = running);
 });
 afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await running?.close();
 });
 
 interface Result {
