@@ -58,17 +58,34 @@ export interface TextFieldProps {
   step?: string;
 }
 
+/** The label, hint and error every field shows around its control (one layout for every form). */
+function FieldFrame(props: {
+  fieldKey: string;
+  id: string;
+  label: string;
+  hint?: Child;
+  error?: string | undefined;
+  children: Child;
+}) {
+  return (
+    <div class={props.error ? 'field has-error' : 'field'}>
+      <label for={props.id}>{props.label}</label>
+      {props.hint ? (
+        <p class="hint" id={`${props.fieldKey}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      {props.children}
+      <FieldError name={props.fieldKey} error={props.error} />
+    </div>
+  );
+}
+
 export function TextField(props: TextFieldProps) {
   const key = fieldKey(props.name, props.prefix);
   const id = `field-${key}`;
   return (
-    <div class={props.error ? 'field has-error' : 'field'}>
-      <label for={id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={`${key}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
+    <FieldFrame fieldKey={key} id={id} label={props.label} hint={props.hint} error={props.error}>
       <input
         id={id}
         name={props.name}
@@ -82,8 +99,7 @@ export function TextField(props: TextFieldProps) {
         aria-invalid={props.error ? 'true' : undefined}
         aria-describedby={describedBy(key, props.error, props.hint)}
       />
-      <FieldError name={key} error={props.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -91,13 +107,7 @@ export function TextAreaField(props: Omit<TextFieldProps, 'type'> & { rows?: num
   const key = fieldKey(props.name, props.prefix);
   const id = `field-${key}`;
   return (
-    <div class={props.error ? 'field has-error' : 'field'}>
-      <label for={id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={`${key}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
+    <FieldFrame fieldKey={key} id={id} label={props.label} hint={props.hint} error={props.error}>
       <textarea
         id={id}
         name={props.name}
@@ -107,8 +117,7 @@ export function TextAreaField(props: Omit<TextFieldProps, 'type'> & { rows?: num
       >
         {props.value ?? ''}
       </textarea>
-      <FieldError name={key} error={props.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -126,13 +135,7 @@ export function SelectField(props: SelectFieldProps) {
   const key = fieldKey(props.name, props.prefix);
   const id = `field-${key}`;
   return (
-    <div class={props.error ? 'field has-error' : 'field'}>
-      <label for={id}>{props.label}</label>
-      {props.hint ? (
-        <p class="hint" id={`${key}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
+    <FieldFrame fieldKey={key} id={id} label={props.label} hint={props.hint} error={props.error}>
       <select
         id={id}
         name={props.name}
@@ -145,8 +148,7 @@ export function SelectField(props: SelectFieldProps) {
           </option>
         ))}
       </select>
-      <FieldError name={key} error={props.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
