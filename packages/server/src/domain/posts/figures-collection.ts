@@ -1,3 +1,4 @@
+import type { Figures } from '@socialpub/core';
 import type { StoredPostRecord } from '../../db/post-records-repo.js';
 import type { DueWorkSource } from '../../due-work.js';
 import type { SimulatedFigures } from '../../networks/index.js';
@@ -22,6 +23,21 @@ export function collectFiguresNow(services: Services, post: StoredPostRecord, no
     postRecords.update(post.id, { nextFiguresAt: null });
     return { ...post, nextFiguresAt: null };
   }
+  const collected = figuresAt(services, post, now);
+  postRecords.update(post.id, collected);
+  return { ...post, ...collected };
+}
+
+/**
+ * A succeeded post's figures read at `now` and its next collection. A post that succeeds on the
+ * send takes its first collection (due at once) in the same insert, so publishing commits once
+ * instead of recording the post and then, a moment later, its first figures.
+ */
+export function figuresAt(
+  services: Services,
+  post: StoredPostRecord,
+  now: Date,
+): { figures: Figures; nextFiguresAt: string | null } {
   const publishedAt = new Date(post.publishedAt ?? post.at);
   const figures = services.drivers[post.platform].collectFigures({
     postId: post.id,
@@ -30,9 +46,7 @@ export function collectFiguresNow(services: Services, post: StoredPostRecord, no
     now,
   });
   const next = nextFiguresCollectionAt(publishedAt, now);
-  const nextFiguresAt = next === null ? null : next.toISOString();
-  postRecords.update(post.id, { figures, nextFiguresAt });
-  return { ...post, figures, nextFiguresAt };
+  return { figures, nextFiguresAt: next === null ? null : next.toISOString() };
 }
 
 /** Due work: the earliest figure collection that is due (post_records.next_figures_at). */

@@ -7,6 +7,7 @@ import {
   takeNextBehaviour,
 } from '../../networks/index.js';
 import { effectiveHealth } from '../network-health.js';
+import { figuresAt } from '../posts/figures-collection.js';
 import { type PublishContext, required } from './publish-context.js';
 import type { StoredPost } from './publishing-store.js';
 import { statusUrl } from './publishing-urls.js';
@@ -71,7 +72,7 @@ export async function sendToNetwork(
   const now = ctx.now.toISOString();
   const record = (status: StoredPost['status'], fields: Partial<StoredPost> = {}): string => {
     const id = randomUUID();
-    store.insertPost({
+    const post: StoredPost = {
       id,
       accountId: ctx.account.id,
       profileId: profile.id,
@@ -89,7 +90,9 @@ export async function sendToNetwork(
       username: connection.username,
       simulatedFigures: behaviour.figures ?? null,
       ...fields,
-    });
+    };
+    // Its first figure collection is due the moment it succeeds: taken now, in the same insert.
+    store.insertPost(status === 'success' ? { ...post, ...figuresAt(services, post, ctx.now) } : post);
     return id;
   };
   switch (outcome.kind) {
