@@ -31,7 +31,15 @@ export class ApiError extends Error {
   readonly family: ErrorFamily | undefined;
 
   constructor(code: string, message: string, init: ApiErrorInit) {
-    super(message);
+    // A refusal is an answer, not a fault: nothing reads its stack, and capturing one cost about as
+    // much as a whole dry-run check (issue 12's profile of POST /posts refusals).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.name = 'ApiError';
     this.code = code;
     this.status = init.status;

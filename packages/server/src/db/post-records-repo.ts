@@ -263,15 +263,12 @@ export class PostRecordsRepository {
 
   countPosts(query: PostCountQuery): number {
     // Every POST /posts check asks several counts: the kept answer is found without building the SQL.
-    const key = [
-      query.since.getTime(),
-      query.until === undefined ? '' : query.until.getTime(),
-      query.accountId === undefined ? '' : `a${query.accountId}`,
-      query.profileId === undefined ? '' : `p${query.profileId}`,
-      query.platform ?? '',
-      query.countingOnly === true ? 'c' : '',
-      query.withLinks === true ? 'l' : '',
-    ].join('\n');
+    // One template literal: the array and join it replaced cost more than the count it looked up.
+    const key = `${query.since.getTime()}\n${query.until === undefined ? '' : query.until.getTime()}\n${
+      query.accountId === undefined ? '' : `a${query.accountId}`
+    }\n${query.profileId === undefined ? '' : `p${query.profileId}`}\n${query.platform ?? ''}\n${
+      query.countingOnly === true ? 'c' : ''
+    }${query.withLinks === true ? 'l' : ''}`;
     const kept = this.#answers.count(key);
     if (kept !== undefined) return kept;
     const where = ['at >= ?'];
