@@ -1,3 +1,4 @@
+import type { Platform } from '@socialpub/core';
 import type { PostCountQuery, StoredPostRecord } from './post-records-repo.js';
 
 /** A kept count: its query (instants as ISO text) and the answer. */
@@ -20,6 +21,22 @@ function countMatches(kept: KeptCount, post: StoredPostRecord, at: string): bool
 /** Limit answers kept in memory; a bound only (each is a few bytes), cleared whole when reached. */
 const ANSWERS_KEPT = 10_000;
 
+/** A subject's kept counts by `since` (ms), then by the rest of the query (`variantOf`). */
+type SubjectCounts = Map<number, Map<string, KeptCount>>;
+
+/**
+ * The rest of a count's query beside its subject and `since`: a short text. Every POST /posts check
+ * asks about five counts; a key holding the account's id and both instants as one long new string
+ * was hashed anew on every lookup, while the subject's id (the same string each time) keeps its hash.
+ */
+function variantOf(query: PostCountQuery): string {
+  const until = query.until === undefined ? '' : query.until.getTime();
+  const other = query.profileId !== undefined && query.accountId !== undefined ? query.accountId : '';
+  return `${query.platform ?? ''}|${until}|${query.countingOnly === true ? 'c' : ''}${
+    query.withLinks === true ? 'l' : ''
+  }|${other}`;
+}
+
 /**
  * The limit answers of the post records (counts, latest send) kept in memory. Every check of a
  * post (dry runs and each scheduled send included) asks them again; an insert brings the kept
@@ -28,65 +45,100 @@ const ANSWERS_KEPT = 10_000;
  * answer in a way an insert does not show (a status change, a transaction rolled back).
  */
 export class PostCountAnswers {
-  readonly #counts = new Map<string, KeptCount>();
-  /** Kept count keys by the subject their query names (`p:` profile, `a:` account, `*` neither). */
-  readonly #bySubject = new Map<string, Set<string>>();
-  /** Latest send by `account\nplatform` (ISO, or null when it never posted there). */
-  readonly #lastAt = new Map<string, string | null>();
+  /** Kept counts by the subject their query names: its profile, else its account, else none. */
+  readonly #byProfile = new Map<string, SubjectCounts>();
+  readonly #byAccount = new Map<string, SubjectCounts>();
+  readonly #unscoped: SubjectCounts = new Map();
+  #countsKept = 0;
+  /** Latest send by account, then network (ISO, or null when it never posted there). */
+  readonly #lastAt = new Map<string, Map<Platform, string | null>>();
+  #lastKept = 0;
 
   forget(): void {
-    this.#counts.clear();
-    this.#bySubject.clear();
+    this.#byProfile.clear();
+    this.#byAccount.clear();
+    this.#unscoped.clear();
+    this.#countsKept = 0;
     this.#lastAt.clear();
+    this.#lastKept = 0;
   }
 
-  count(key: string): number | undefined {
-    return this.#counts.get(key)?.n;
-  }
-
-  keepCount(key: string, kept: KeptCount): void {
-    this.#bound();
-    this.#counts.set(key, kept);
-    const subject =
-      kept.profileId !== undefined
-        ? `p:${kept.profileId}`
-        : kept.accountId !== undefined
-          ? `a:${kept.accountId}`
-          : '*';
-    let keys = this.#bySubject.get(subject);
-    if (keys === undefined) {
-      keys = new Set();
-      this.#bySubject.set(subject, keys);
+  #subject(query: PostCountQuery, create: boolean): SubjectCounts | undefined {
+    let subjects: Map<string, SubjectCounts>;
+    let id: string;
+    if (query.profileId !== undefined) {
+      subjects = this.#byProfile;
+      id = query.profileId;
+    } else if (query.accountId !== undefined) {
+      subjects = this.#byAccount;
+      id = query.accountId;
+    } else {
+      return this.#unscoped;
     }
-    keys.add(key);
+    let counts = subjects.get(id);
+    if (counts === undefined && create) {
+      counts = new Map();
+      subjects.set(id, counts);
+    }
+    return counts;
   }
 
-  lastAt(key: string): string | null | undefined {
-    return this.#lastAt.get(key);
+  count(query: PostCountQuery): number | undefined {
+    return this.#subject(query, false)?.get(query.since.getTime())?.get(variantOf(query))?.n;
   }
 
-  keepLastAt(key: string, at: string | null): void {
+  keepCount(query: PostCountQuery, kept: KeptCount): void {
     this.#bound();
-    this.#lastAt.set(key, at);
+    const subject = this.#subject(query, true) as SubjectCounts;
+    const since = query.since.getTime();
+    let variants = subject.get(since);
+    if (variants === undefined) {
+      variants = new Map();
+      subject.set(since, variants);
+    }
+    const variant = variantOf(query);
+    if (!variants.has(variant)) this.#countsKept += 1;
+    variants.set(variant, kept);
+  }
+
+  lastAt(accountId: string, platform: Platform): string | null | undefined {
+    return this.#lastAt.get(accountId)?.get(platform);
+  }
+
+  keepLastAt(accountId: string, platform: Platform, at: string | null): void {
+    this.#bound();
+    let byPlatform = this.#lastAt.get(accountId);
+    if (byPlatform === undefined) {
+      byPlatform = new Map();
+      this.#lastAt.set(accountId, byPlatform);
+    }
+    if (!byPlatform.has(platform)) this.#lastKept += 1;
+    byPlatform.set(platform, at);
   }
 
   /** A new row (`at` as stored): every kept answer it changes is brought up to date. */
   noteInserted(post: StoredPostRecord, at: string): void {
-    for (const subject of [`p:${post.profileId}`, `a:${post.accountId}`, '*']) {
-      for (const key of this.#bySubject.get(subject) ?? []) {
-        const kept = this.#counts.get(key);
-        if (kept !== undefined && countMatches(kept, post, at)) kept.n += 1;
+    for (const subject of [
+      this.#byProfile.get(post.profileId),
+      this.#byAccount.get(post.accountId),
+      this.#unscoped,
+    ]) {
+      if (subject === undefined) continue;
+      for (const variants of subject.values()) {
+        for (const kept of variants.values()) {
+          if (countMatches(kept, post, at)) kept.n += 1;
+        }
       }
     }
-    const lastKey = `${post.accountId}\n${post.platform}`;
-    if (this.#lastAt.has(lastKey)) {
-      const last = this.#lastAt.get(lastKey) ?? null;
-      if (last === null || at > last) this.#lastAt.set(lastKey, at);
+    const byPlatform = this.#lastAt.get(post.accountId);
+    if (byPlatform?.has(post.platform)) {
+      const last = byPlatform.get(post.platform) ?? null;
+      if (last === null || at > last) byPlatform.set(post.platform, at);
     }
   }
 
   /** A bound only (each answer is a few bytes): past it, start again. */
   #bound(): void {
-    if (this.#counts.size + this.#lastAt.size >= ANSWERS_KEPT) this.forget();
+    if (this.#countsKept + this.#lastKept >= ANSWERS_KEPT) this.forget();
   }
 }

@@ -263,13 +263,7 @@ export class PostRecordsRepository {
 
   countPosts(query: PostCountQuery): number {
     // Every POST /posts check asks several counts: the kept answer is found without building the SQL.
-    // One template literal: the array and join it replaced cost more than the count it looked up.
-    const key = `${query.since.getTime()}\n${query.until === undefined ? '' : query.until.getTime()}\n${
-      query.accountId === undefined ? '' : `a${query.accountId}`
-    }\n${query.profileId === undefined ? '' : `p${query.profileId}`}\n${query.platform ?? ''}\n${
-      query.countingOnly === true ? 'c' : ''
-    }${query.withLinks === true ? 'l' : ''}`;
-    const kept = this.#answers.count(key);
+    const kept = this.#answers.count(query);
     if (kept !== undefined) return kept;
     const where = ['at >= ?'];
     const since = query.since.toISOString();
@@ -295,20 +289,19 @@ export class PostRecordsRepository {
     if (query.withLinks === true) where.push('has_links = 1');
     const sql = `SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`;
     const row = this.db.prepare(sql).get(...values) as { n: number };
-    if (this.#mayKeep()) this.#answers.keepCount(key, { ...query, since, until, n: row.n });
+    if (this.#mayKeep()) this.#answers.keepCount(query, { ...query, since, until, n: row.n });
     return row.n;
   }
 
   /** Latest send time of the account's posts to the network (the 20-second wait). */
   lastPostAt(accountId: string, platform: Platform): Date | null {
-    const key = `${accountId}\n${platform}`;
-    let at = this.#answers.lastAt(key);
+    let at = this.#answers.lastAt(accountId, platform);
     if (at === undefined) {
       const row = this.db
         .prepare('SELECT MAX(at) AS at FROM post_records WHERE account_id = ? AND platform = ?')
         .get(accountId, platform) as { at: string | null };
       at = row.at;
-      if (this.#mayKeep()) this.#answers.keepLastAt(key, at);
+      if (this.#mayKeep()) this.#answers.keepLastAt(accountId, platform, at);
     }
     return at === null ? null : new Date(at);
   }

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { PostCountAnswers } from '../src/db/post-count-answers.js';
+import type { PostCountQuery, StoredPostRecord } from '../src/db/post-records-repo.js';
+
+/**
+ * The limit answers kept beside the post records: found again by the same query (never by a
+ * neighbouring one), and brought up to date by an insert they count.
+ */
+const SINCE = new Date('2026-03-02T00:00:00.000Z');
+const AT = '2026-03-02T10:00:00.000Z';
+
+function keep(answers: PostCountAnswers, query: PostCountQuery, n: number): void {
+  answers.keepCount(query, {
+    ...query,
+    since: query.since.toISOString(),
+    until: query.until?.toISOString(),
+    n,
+  });
+}
+
+function post(fields: Partial<StoredPostRecord> = {}): StoredPostRecord {
+  return {
+    id: 'post-1',
+    accountId: 'acc-1',
+    profileId: 'prof-1',
+    platform: 'x',
+    status: 'success',
+    mediaType: 'text',
+    publishId: null,
+    permalink: null,
+    errorMessage: null,
+    at: AT,
+    updatedAt: AT,
+    scheduledPostId: null,
+    notices: [],
+    hasLinks: false,
+    ...fields,
+  };
+}
+
+describe('kept post counts', () => {
+  it('answer only the query they were kept for', () => {
+    const answers = new PostCountAnswers();
+    keep(answers, { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true }, 3);
+    keep(
+      answers,
+      { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true, withLinks: true },
+      1,
+    );
+    keep(answers, { profileId: 'prof-1', since: SINCE }, 7);
+    expect(answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true })).toBe(3);
+    expect(
+      answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true, withLinks: true }),
+    ).toBe(1);
+    expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBe(7);
+    // Neighbours: another subject, network, start, end, flag, or a second id beside the profile.
+    expect(
+      answers.count({ accountId: 'acc-2', platform: 'x', since: SINCE, countingOnly: true }),
+    ).toBeUndefined();
+    expect(
+      answers.count({ accountId: 'acc-1', platform: 'linkedin', since: SINCE, countingOnly: true }),
+    ).toBeUndefined();
+    expect(
+      answers.count({ accountId: 'acc-1', platform: 'x', since: new Date(0), countingOnly: true }),
+    ).toBeUndefined();
+    expect(answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE })).toBeUndefined();
+    expect(
+      answers.count({
+        accountId: 'acc-1',
+        platform: 'x',
+        since: SINCE,
+        until: new Date(AT),
+        countingOnly: true,
+      }),
+    ).toBeUndefined();
+    expect(answers.count({ profileId: 'prof-1', accountId: 'acc-1', since: SINCE })).toBeUndefined();
+    expect(answers.count({ accountId: 'prof-1', since: SINCE })).toBeUndefined();
+  });
+
+  it('count an insert that matches them, and only those', () => {
+    const answers = new PostCountAnswers();
+    keep(answers, { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true }, 3);
+    keep(
+      answers,
+      { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true, withLinks: true },
+      1,
+    );
+    keep(answers, { profileId: 'prof-1', since: SINCE }, 7);
+    keep(answers, { profileId: 'prof-2', since: SINCE }, 2);
+    answers.keepLastAt('acc-1', 'x', null);
+    answers.noteInserted(post(), AT);
+    answers.noteInserted(post({ id: 'post-2', status: 'failed', platform: 'x' }), AT);
+    expect(answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true })).toBe(4);
+    expect(
+      answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true, withLinks: true }),
+    ).toBe(1);
+    expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBe(9);
+    expect(answers.count({ profileId: 'prof-2', since: SINCE })).toBe(2);
+    expect(answers.lastAt('acc-1', 'x')).toBe(AT);
+    expect(answers.lastAt('acc-1', 'linkedin')).toBeUndefined();
+  });
+
+  it('are all dropped by forget', () => {
+    const answers = new PostCountAnswers();
+    keep(answers, { profileId: 'prof-1', since: SINCE }, 7);
+    answers.keepLastAt('acc-1', 'x', AT);
+    answers.forget();
+    expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBeUndefined();
+    expect(answers.lastAt('acc-1', 'x')).toBeUndefined();
+  });
+});
