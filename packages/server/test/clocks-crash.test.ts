@@ -108,8 +108,10 @@ describe('SIGKILL during test-clock work (real server process on a data director
       // Every post is still there: waiting, sent, or (sent when the process died) unconfirmed.
       expect(['scheduled', 'processing', 'published']).toContain(await statusOf(second.url, moved, id));
     }
-    // Moving on from where it stopped sends the rest, still only for its account.
-    await call(`${second.url}/admin/v1/clocks/${clock.clock_id}`, 'POST', { now: '2026-03-03T10:00:00Z' });
+    // Moving on from where it stopped sends the rest, still only for its account. A minute past the
+    // first advance's end: the advance may have finished before the kill, and the 80 reads of the
+    // moved account must not fall in one minute of its clock (60 reads a minute).
+    await call(`${second.url}/admin/v1/clocks/${clock.clock_id}`, 'POST', { now: '2026-03-03T10:01:00Z' });
     for (const id of moved.scheduled) expect(await statusOf(second.url, moved, id)).not.toBe('scheduled');
     for (const id of server.scheduled) expect(await statusOf(second.url, server, id)).toBe('scheduled');
     await killed(second.child);
