@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { LIMITS, NETWORKS, type ServiceIds } from '@socialpub/core';
 import {
   type NetworkResult,
@@ -8,6 +7,7 @@ import {
 } from '../../networks/index.js';
 import { effectiveHealth } from '../network-health.js';
 import { figuresAt } from '../posts/figures-collection.js';
+import { postRecordId } from '../posts/post-record-id.js';
 import { type PublishContext, required } from './publish-context.js';
 import type { StoredPost } from './publishing-store.js';
 import { statusUrl } from './publishing-urls.js';
@@ -71,7 +71,7 @@ export async function sendToNetwork(
   });
   const now = ctx.now.toISOString();
   const record = (status: StoredPost['status'], fields: Partial<StoredPost> = {}): string => {
-    const id = randomUUID();
+    const id = postRecordId(ctx.now);
     const post: StoredPost = {
       id,
       accountId: ctx.account.id,
