@@ -40,7 +40,9 @@ async function burst(server, ms, concurrency, call) {
 // Enough accounts that neither side reaches the 60 reads a minute per account on a quiet machine
 // (REST reads run at about 20,000 a second here: 3 s rounds need well over 1,000 accounts).
 export async function benchMcp({ duration, rounds, accounts: accountCount = 2000, concurrency = 16 }) {
-  const server = await startChildServer(here('../servers/mcp-reference.mjs'));
+  // BENCH_MCP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server process.
+  const nodeArgs = (process.env.BENCH_MCP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = await startChildServer(here('../servers/mcp-reference.mjs'), { nodeArgs });
   const { url, tokenPrefix } = server.info;
   const clients = [];
   try {

@@ -4,7 +4,6 @@ import { createConnectorServer } from '@socialpub/mcp';
 import { type Context, Hono } from 'hono';
 import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import type { AppEnv } from '../http/context.js';
-import { readLimited } from '../http/json-body.js';
 import { type ConnectorCaller, resolveConnectorCaller } from '../mcp/connector-caller.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
 import { ConnectorRequests } from '../mcp/connector-requests.js';
@@ -16,6 +15,7 @@ import {
   INSUFFICIENT_SCOPE_CHALLENGE,
   originAllowed,
 } from '../mcp/mcp-guards.js';
+import { readMcpBody } from '../mcp/read-mcp-body.js';
 import type { Services } from '../services.js';
 
 /**
@@ -127,7 +127,7 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
 
     let text: string | null = '';
     if (c.req.method === 'POST') {
-      text = await readLimited(c.req.raw, MCP_BODY_LIMIT_BYTES);
+      text = await readMcpBody(c.req.raw, MCP_BODY_LIMIT_BYTES);
       if (text === null) {
         return jsonRpcError(413, -32600, `The request body is larger than ${MCP_BODY_LIMIT_BYTES} bytes.`);
       }
