@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ClientKind, connectClient, type McpTestServer, mcpTestServer, toolBody } from './mcp-helpers.js';
+import {
+  type ClientKind,
+  connectClient,
+  type McpTestServer,
+  mcpTestServer,
+  toolBody,
+} from './mcp-helpers.js';
 import { fixture } from './publish-helpers.js';
 
 let s: McpTestServer;

@@ -152,11 +152,17 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
         );
       }
     }
-    const request = new Request(c.req.raw.url, {
-      method: c.req.method,
-      headers: c.req.raw.headers,
-      ...(c.req.method === 'POST' ? { body: text } : {}),
-    });
+    // A parsed body is handed to the SDK as `parsedBody`, which then never reads the request's own
+    // body: the request itself goes on (no copy of its headers and body per call). Anything else
+    // (a body that is not JSON) is answered by the SDK from a copy that still holds the text.
+    const request =
+      parsed !== undefined
+        ? c.req.raw
+        : new Request(c.req.raw.url, {
+            method: c.req.method,
+            headers: c.req.raw.headers,
+            ...(c.req.method === 'POST' ? { body: text } : {}),
+          });
     const authInfo = {
       token: 'verified',
       clientId: caller.kind === 'grant' ? caller.grant.clientId : `api_key:${caller.apiKey.id}`,
