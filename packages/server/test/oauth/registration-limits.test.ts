@@ -1,5 +1,7 @@
 import { OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../src/clock.js';
+import { RegistrationThrottle } from '../../src/oauth/registration-throttle.js';
 import {
   advance,
   connectApp,
@@ -63,6 +65,23 @@ describe('registration throttle (per source address, virtual clock)', () => {
     // The window slides: the other registrations of that first second left it too, so the
     // address may register again, up to the limit.
     expect((await register(server)).status).toBe(201);
+  });
+});
+
+describe('RegistrationThrottle (tests reach the server from 127.0.0.1 only, so addresses are told apart here)', () => {
+  it('counts each address on its own and slides its window on the clock', () => {
+    const clock = new VirtualClock(new Date('2026-03-01T10:00:00Z'));
+    const throttle = new RegistrationThrottle(clock);
+    for (let i = 0; i < LIMIT; i++) {
+      expect(throttle.retryAfterSeconds('203.0.113.7')).toBe(0);
+      throttle.record('203.0.113.7');
+      clock.advance(10);
+    }
+    // The first registration was LIMIT * 10 seconds ago: it leaves the window that much before the hour.
+    expect(throttle.retryAfterSeconds('203.0.113.7')).toBe(WINDOW - LIMIT * 10);
+    expect(throttle.retryAfterSeconds('198.51.100.4')).toBe(0);
+    clock.advance(WINDOW - LIMIT * 10);
+    expect(throttle.retryAfterSeconds('203.0.113.7')).toBe(0);
   });
 });
 
