@@ -15,6 +15,7 @@ const ADMIN = 'bench-admin-token';
  */
 async function burst(server, ms, concurrency, call) {
   const cpu0 = server.cpuMs();
+  const own0 = process.cpuUsage();
   const started = performance.now();
   const until = started + ms;
   let count = 0;
@@ -27,7 +28,14 @@ async function burst(server, ms, concurrency, call) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { rps: count / seconds, cpuUs: ((server.cpuMs() - cpu0) * 1000) / Math.max(1, count) };
+  const own = process.cpuUsage(own0);
+  return {
+    rps: count / seconds,
+    cpuUs: ((server.cpuMs() - cpu0) * 1000) / Math.max(1, count),
+    // The client's side (this process: fetch, and for MCP the SDK client's JSON-RPC and result
+    // validation) shares the machine's cores with the server, so it bounds calls per second too.
+    clientCpuUs: (own.user + own.system) / Math.max(1, count),
+  };
 }
 
 /**
@@ -40,7 +48,9 @@ async function burst(server, ms, concurrency, call) {
 // Enough accounts that neither side reaches the 60 reads a minute per account on a quiet machine
 // (REST reads run at about 20,000 a second here: 3 s rounds need well over 1,000 accounts).
 export async function benchMcp({ duration, rounds, accounts: accountCount = 2000, concurrency = 16 }) {
-  const server = await startChildServer(here('../servers/mcp-reference.mjs'));
+  // BENCH_MCP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server process.
+  const nodeArgs = (process.env.BENCH_MCP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = await startChildServer(here('../servers/mcp-reference.mjs'), { nodeArgs });
   const { url, tokenPrefix } = server.info;
   const clients = [];
   try {
@@ -90,7 +100,11 @@ export async function benchMcp({ duration, rounds, accounts: accountCount = 2000
     for (const [name, figures] of Object.entries(results)) {
       const rps = spread(figures.map((f) => f.rps));
       const cpu = spread(figures.map((f) => f.cpuUs));
-      printLine(name, `${formatSpread(rps)} req/s, server CPU ${formatSpread(cpu)} µs per call`);
+      const client = spread(figures.map((f) => f.clientCpuUs));
+      printLine(
+        name,
+        `${formatSpread(rps)} req/s, server CPU ${formatSpread(cpu)} µs per call, client CPU ${formatSpread(client)} µs per call`,
+      );
     }
     const ratio = pairedRatios(
       results['MCP service_list_accounts'],

@@ -178,6 +178,45 @@ describe('/mcp transport rules', () => {
     expect(tableCounts(s.t)).toEqual(before);
   });
 
+  it('answers 413 to a chunked body (no Content-Length) over 1 MiB, and reads one within the limit', async () => {
+    const f = await fixture(s.t);
+    const before = tableCounts(s.t);
+    const chunked = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 64 * 1024)
+            controller.enqueue(bytes.slice(at, at + 64 * 1024));
+          controller.close();
+        },
+      });
+    };
+    const send = (text: string) =>
+      fetch(`${s.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+          authorization: `Bearer ${f.apiKey}`,
+        },
+        body: chunked(text),
+        duplex: 'half',
+      } as RequestInit);
+    const over = JSON.stringify(
+      call('create_post', {
+        content: { text: 'x'.repeat(1_100_000) },
+        places: [{ accountId: f.profileId, platform: 'x' }],
+      }),
+    );
+    const refused = await send(over);
+    expect(refused.status).toBe(413);
+    expect(tableCounts(s.t)).toEqual(before);
+    const within = await send(JSON.stringify(call('server_info')));
+    expect(within.status).toBe(200);
+    expect(JSON.stringify(await within.json())).toContain('skilled');
+  });
+
   it('answers an unknown tool and schema-failing arguments as protocol or tool errors, never a 500', async () => {
     const f = await fixture(s.t);
     const token = s.tokens.issue(f.accountId, ['socialpub:post']);

@@ -23,6 +23,11 @@ export const OAUTH_ERROR_STATUS = {
   insufficient_scope: 403,
   server_error: 500,
   temporarily_unavailable: 503,
+  /**
+   * Too many registrations from one address (RFC 7591 names no code for it): RFC 8628's
+   * `slow_down`, the registered OAuth code for "wait before asking again", with 429 and Retry-After.
+   */
+  slow_down: 429,
 } as const;
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERROR_STATUS;
@@ -36,6 +41,19 @@ export const OAUTH_LIFETIMES = {
   authorizationCodeSeconds: 600,
   /** A fetched Client ID Metadata Document is reused for 5 minutes. */
   clientMetadataCacheSeconds: 300,
+} as const;
+
+/**
+ * Dynamic client registration (RFC 7591) is open, so it is bounded instead: at most
+ * `perAddressPerWindow` new clients from one source address in any `windowSeconds`, and a
+ * registered client (or cached metadata document) that has not obtained a grant within
+ * `unusedClientRetentionSeconds` of its registration is removed. An app registers once per install
+ * and is granted within minutes; a client never granted in a day is abandoned or a flood.
+ */
+export const OAUTH_REGISTRATION_LIMITS = {
+  perAddressPerWindow: 20,
+  windowSeconds: 3600,
+  unusedClientRetentionSeconds: 24 * 3600,
 } as const;
 
 /** At most this many redirect URIs per registered client, each at most 2,000 characters. */

@@ -71,4 +71,22 @@ export class OAuthClientsRepository {
         client.fetchedAt,
       );
   }
+
+  /**
+   * Removes clients created before `cutoff` (ISO time) that no grant names: registrations never
+   * consented to, and metadata document snapshots never used (fetched again when needed). A
+   * client with a grant, even a disconnected one, stays: the Connected apps page names it.
+   * `clientId` limits the removal to that one client. Answers how many were removed.
+   */
+  removeUnusedBefore(cutoff: string, clientId?: string): number {
+    const unused = `created_at < ? AND NOT EXISTS (
+        SELECT 1 FROM oauth_grants WHERE oauth_grants.client_id = oauth_clients.client_id)`;
+    const result =
+      clientId === undefined
+        ? this.db.prepare(`DELETE FROM oauth_clients WHERE ${unused}`).run(cutoff)
+        : this.db
+            .prepare(`DELETE FROM oauth_clients WHERE client_id = ? AND ${unused}`)
+            .run(clientId, cutoff);
+    return result.changes;
+  }
 }

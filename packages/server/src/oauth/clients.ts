@@ -1,4 +1,4 @@
-import { OAUTH_LIFETIMES } from '@socialpub/core';
+import { OAUTH_LIFETIMES, OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
 import type { OAuthClientRecord } from '../db/oauth-clients-repo.js';
 import type { Services } from '../services.js';
 import { checkClientName, checkClientUri } from './client-fields.js';
@@ -9,6 +9,7 @@ import {
 } from './client-metadata-document.js';
 import { OAuthError } from './oauth-error.js';
 import { checkRedirectUris } from './redirect-uris.js';
+import { removeIfUnused } from './unused-clients.js';
 
 /**
  * Finds the app behind a `client_id`: a registered client, or a Client ID Metadata Document
@@ -24,6 +25,12 @@ export class OAuthClients {
     if (!clientId) throw new OAuthError('invalid_request', 'client_id is missing.');
     const documentUrl = metadataDocumentUrl(clientId);
     if (!documentUrl) {
+      if (removeIfUnused(this.services, clientId)) {
+        throw new OAuthError(
+          'invalid_client',
+          `This client_id was registered more than ${OAUTH_REGISTRATION_LIMITS.unusedClientRetentionSeconds / 3600} hours ago and never connected, so it was removed; register the app again.`,
+        );
+      }
       const client = this.services.repos.oauthClients.get(clientId);
       if (client?.kind !== 'registered') {
         throw new OAuthError(

@@ -26,8 +26,12 @@ export class OAuthError extends Error {
 /** Token answers and refusals must never be cached (RFC 6749 section 5.1). */
 export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
-export function oauthErrorResponse(c: Context, error: OAuthError): Response {
-  const headers: Record<string, string> = { ...NO_STORE };
+export function oauthErrorResponse(
+  c: Context,
+  error: OAuthError,
+  extraHeaders: Record<string, string> = {},
+): Response {
+  const headers: Record<string, string> = { ...NO_STORE, ...extraHeaders };
   // RFC 6749 section 5.2: a failed client authentication answers 401 with a challenge.
   if (error.code === 'invalid_client') headers['www-authenticate'] = 'Basic realm="socialpub"';
   return c.json(error.toJSON(), error.status as 400, headers);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/context.js';
@@ -9,9 +10,11 @@ import {
   checkClientUri,
   checkGrantAndResponseTypes,
 } from './client-fields.js';
-import { answerOAuth, NO_STORE, OAuthError } from './oauth-error.js';
+import { answerOAuth, NO_STORE, OAuthError, oauthErrorResponse } from './oauth-error.js';
 import { OAUTH_PATHS } from './oauth-urls.js';
 import { checkRedirectUris } from './redirect-uris.js';
+import { RegistrationThrottle } from './registration-throttle.js';
+import { removeUnusedClients } from './unused-clients.js';
 
 /** A registration is a small JSON object; anything larger is not one. */
 const MAX_REGISTRATION_BYTES = 16 * 1024;
@@ -22,6 +25,7 @@ const MAX_REGISTRATION_BYTES = 16 * 1024;
  * the consent page. The answer is a `client_id` and no secret (public client).
  */
 export function mountRegistration(app: Hono<AppEnv>, services: Services): void {
+  const throttle = new RegistrationThrottle(services.clock);
   app.post(
     OAUTH_PATHS.register,
     bodyLimit({
@@ -37,6 +41,18 @@ export function mountRegistration(app: Hono<AppEnv>, services: Services): void {
     }),
     (c) =>
       answerOAuth(c, async () => {
+        const address = c.env?.incoming?.socket?.remoteAddress ?? 'local';
+        const waitSeconds = throttle.retryAfterSeconds(address);
+        if (waitSeconds > 0) {
+          return oauthErrorResponse(
+            c,
+            new OAuthError(
+              'slow_down',
+              `Too many app registrations from this address (at most ${OAUTH_REGISTRATION_LIMITS.perAddressPerWindow} an hour); register again in ${waitSeconds} seconds, or reuse the client_id you already have.`,
+            ),
+            { 'retry-after': String(waitSeconds) },
+          );
+        }
         if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
           throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json.');
         }
@@ -65,7 +81,9 @@ export function mountRegistration(app: Hono<AppEnv>, services: Services): void {
           createdAt: services.clock.now().toISOString(),
           fetchedAt: null,
         };
+        removeUnusedClients(services);
         services.repos.oauthClients.save(client);
+        throttle.record(address);
         return c.json(
           {
             client_id: client.clientId,

@@ -4,7 +4,6 @@ import { createConnectorServer } from '@socialpub/mcp';
 import { type Context, Hono } from 'hono';
 import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import type { AppEnv } from '../http/context.js';
-import { readLimited } from '../http/json-body.js';
 import { type ConnectorCaller, resolveConnectorCaller } from '../mcp/connector-caller.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
 import { ConnectorRequests } from '../mcp/connector-requests.js';
@@ -16,6 +15,7 @@ import {
   INSUFFICIENT_SCOPE_CHALLENGE,
   originAllowed,
 } from '../mcp/mcp-guards.js';
+import { readMcpBody } from '../mcp/read-mcp-body.js';
 import type { Services } from '../services.js';
 
 /**
@@ -127,7 +127,7 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
 
     let text: string | null = '';
     if (c.req.method === 'POST') {
-      text = await readLimited(c.req.raw, MCP_BODY_LIMIT_BYTES);
+      text = await readMcpBody(c.req.raw, MCP_BODY_LIMIT_BYTES);
       if (text === null) {
         return jsonRpcError(413, -32600, `The request body is larger than ${MCP_BODY_LIMIT_BYTES} bytes.`);
       }
@@ -152,11 +152,17 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
         );
       }
     }
-    const request = new Request(c.req.raw.url, {
-      method: c.req.method,
-      headers: c.req.raw.headers,
-      ...(c.req.method === 'POST' ? { body: text } : {}),
-    });
+    // A parsed body is handed to the SDK as `parsedBody`, which then never reads the request's own
+    // body: the request itself goes on (no copy of its headers and body per call). Anything else
+    // (a body that is not JSON) is answered by the SDK from a copy that still holds the text.
+    const request =
+      parsed !== undefined
+        ? c.req.raw
+        : new Request(c.req.raw.url, {
+            method: c.req.method,
+            headers: c.req.raw.headers,
+            ...(c.req.method === 'POST' ? { body: text } : {}),
+          });
     const authInfo = {
       token: 'verified',
       clientId: caller.kind === 'grant' ? caller.grant.clientId : `api_key:${caller.apiKey.id}`,
