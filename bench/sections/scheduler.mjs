@@ -47,7 +47,9 @@ async function errorCodesLogged(url) {
  */
 export async function benchScheduler({ posts: postCount, accounts: accountCount }) {
   const dir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
-  const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dir] });
+  // BENCH_SCHEDULER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server.
+  const nodeArgs = (process.env.BENCH_SCHEDULER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dir], nodeArgs });
   try {
     const accounts = await seedAccounts(ref.info.url, ADMIN_TOKEN, accountCount, {
       networks: ['x'],

@@ -183,6 +183,15 @@ export class ScheduledPostsRepository {
     return this.#markSending.run(at, at, id).changes > 0;
   }
 
+  /** Undoes `markSending` inside the same transaction when the send turned out to need waiting. */
+  unmarkSending(id: string, updatedAt: string): void {
+    this.db
+      .prepare(
+        "UPDATE scheduled_posts SET outcome = 'waiting', sending_started_at = NULL, updated_at = ? WHERE id = ? AND outcome = 'sending'",
+      )
+      .run(iso(updatedAt), id);
+  }
+
   /** Posts a crash left `sending` (start-up recovery). */
   listSending(): StoredScheduledPost[] {
     return (

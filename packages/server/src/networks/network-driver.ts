@@ -125,6 +125,12 @@ export interface OptionsRowContent {
 export interface NetworkDriver {
   readonly platform: Platform;
   publish(input: PublishInput): Promise<PublishOutcome>;
+  /**
+   * The answer without waiting, when the network gives it at once (a simulated network in this
+   * process with no latency configured); null when it needs waiting, and then nothing was done.
+   * The scheduler records such sends in the same transaction as their outcome (all or nothing).
+   */
+  answerNow?(input: PublishInput): PublishOutcome | null;
   pollStatus?(input: PollStatusInput): PollStatusOutcome;
   collectFigures(input: FiguresInput): FiguresReading;
   optionsRow(connection: NetworkConnection | null, params: OptionsRowParams): OptionsRowContent;

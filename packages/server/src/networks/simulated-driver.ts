@@ -55,9 +55,14 @@ export function createSimulatedDriver(
   };
 
   async function publish(input: PublishInput): Promise<PublishOutcome> {
+    await deps.sleep(Math.min(input.behaviour.latency_ms ?? 0, NETWORK_WAIT_MS));
+    return answer(input);
+  }
+
+  /** The network's answer once its latency has passed. */
+  function answer(input: PublishInput): PublishOutcome {
     const { behaviour } = input;
     const latency = behaviour.latency_ms ?? 0;
-    await deps.sleep(Math.min(latency, NETWORK_WAIT_MS));
     if (input.connection.health === 'reconnect_required') return reconnectFailure(platform);
 
     const outcome = outcomeOf(behaviour);
@@ -114,6 +119,7 @@ export function createSimulatedDriver(
   return {
     platform,
     publish,
+    answerNow: (input) => ((input.behaviour.latency_ms ?? 0) > 0 ? null : answer(input)),
     pollStatus,
     collectFigures: (input) => collectFigures(platform, input),
     optionsRow: (connection, params) => optionsRow(platform, connection, params),

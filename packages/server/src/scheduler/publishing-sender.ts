@@ -1,4 +1,5 @@
 import { publishingFor } from '../domain/publishing/index.js';
+import type { ScheduledSendResult as PublishingSendResult } from '../domain/publishing/send-scheduled.js';
 import type { Services } from '../services.js';
 import type { ScheduledSender, ScheduledSendResult } from './scheduled-sender.js';
 
@@ -12,19 +13,28 @@ export function publishingScheduledSender(services: Services): ScheduledSender {
   const publishing = publishingFor(services);
   return {
     async send({ scheduledPost, platform }): Promise<ScheduledSendResult> {
-      const result = await publishing.sendScheduled({
+      return senderResult(
+        await publishing.sendScheduled({ ...scheduledPost, request: { ...scheduledPost.request, platform } }),
+      );
+    },
+    sendNow({ scheduledPost, platform }): ScheduledSendResult | null {
+      const result = publishing.sendScheduledNow({
         ...scheduledPost,
         request: { ...scheduledPost.request, platform },
       });
-      switch (result.kind) {
-        case 'sent':
-          return { kind: 'sent', postId: result.sent.postId };
-        case 'moved':
-          return { kind: 'moved', at: result.at, note: result.note };
-        case 'not_sent':
-          if (result.code === 'monthly_limit_reached') return { kind: 'over_month', message: result.message };
-          return { kind: 'not_sent', reason: `${result.code}: ${result.message}` };
-      }
+      return result === null ? null : senderResult(result);
     },
   };
+}
+
+function senderResult(result: PublishingSendResult): ScheduledSendResult {
+  switch (result.kind) {
+    case 'sent':
+      return { kind: 'sent', postId: result.sent.postId };
+    case 'moved':
+      return { kind: 'moved', at: result.at, note: result.note };
+    case 'not_sent':
+      if (result.code === 'monthly_limit_reached') return { kind: 'over_month', message: result.message };
+      return { kind: 'not_sent', reason: `${result.code}: ${result.message}` };
+  }
 }

@@ -28,4 +28,10 @@ export type ScheduledSendResult =
  */
 export interface ScheduledSender {
   send(input: ScheduledSendInput): Promise<ScheduledSendResult>;
+  /**
+   * Optional: the same send when nothing in it waits (checks and network answer at once), with every
+   * write done synchronously, so the scheduler commits it together with the outcome; null, with
+   * nothing written, when something would wait (then `send` is used).
+   */
+  sendNow?(input: ScheduledSendInput): ScheduledSendResult | null;
 }

@@ -12,6 +12,13 @@ import type { ScheduledSender, ScheduledSendResult } from './scheduled-sender.js
 const SEND_BATCH = 500;
 /** Accounts with a send in flight at once; each account's own posts never overlap. */
 const SEND_CONCURRENCY = 32;
+/**
+ * Sends that need no waiting committed together: each is all or nothing on its own (marked sending,
+ * network record, outcome), so sharing a commit only decides how many a crash leaves waiting.
+ */
+const COMMIT_BATCH = 100;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class Scheduler implements DueWorkSource {
   readonly name = 'scheduled-posts';
@@ -33,9 +40,12 @@ export class Scheduler implements DueWorkSource {
   }
 
   /**
-   * A busy minute: due posts fetched a batch at a time, accounts sent concurrently, each account's
-   * posts still one after another in due order. Each send is still marked `sending` (committed)
-   * right before its own network call, so a crash leaves only the sends in flight unconfirmed.
+   * A busy minute: due posts fetched a batch at a time. Sends that need no waiting (see `#sendNow`)
+   * go first, in due order, committed `COMMIT_BATCH` at a time; the others are sent carefully:
+   * accounts concurrently, each account's posts one after another in due order, each marked
+   * `sending` (committed) right before its own network call, so a crash leaves only the sends in
+   * flight unconfirmed. Once one post of an account needs the careful path, its later posts in the
+   * batch follow it there, so an account's posts never overtake each other.
    */
   async runDue(upTo: Date, max: number, scope: ClockScope): Promise<number> {
     const { scheduledPosts } = this.services.repos;
@@ -45,8 +55,9 @@ export class Scheduler implements DueWorkSource {
       const batch = scheduledPosts.dueBatch(upTo, Math.min(SEND_BATCH, max - count), scope);
       // A post whose send threw before it was marked stays waiting: do not spin on it.
       if (batch.length === 0 || batch.every((post) => failed.has(post.id))) break;
+      const careful = await this.#sendAllNow(batch, failed);
       await runInLanes(
-        batch,
+        careful,
         (post) => post.accountId,
         SEND_CONCURRENCY,
         async (post) => {
@@ -61,6 +72,101 @@ export class Scheduler implements DueWorkSource {
       count += batch.length;
     }
     return count;
+  }
+
+  /** Sends what needs no waiting, `COMMIT_BATCH` per transaction; gives back the rest, in order. */
+  async #sendAllNow(batch: StoredScheduledPost[], failed: Set<string>): Promise<StoredScheduledPost[]> {
+    const careful: StoredScheduledPost[] = [];
+    const carefulAccounts = new Set<string>();
+    for (let start = 0; start < batch.length; start += COMMIT_BATCH) {
+      if (start > 0) await nextTurn();
+      const chunk = batch.slice(start, start + COMMIT_BATCH);
+      careful.push(...this.#commitNow(chunk, failed, carefulAccounts));
+    }
+    return careful;
+  }
+
+  /**
+   * One transaction of sends that need no waiting. A send that throws rolls the transaction back
+   * (nothing of it was sent: the network is in this process) and the chunk is done again with that
+   * post left to the careful path, which records such an error as its own outcome.
+   */
+  #commitNow(
+    chunk: StoredScheduledPost[],
+    failed: Set<string>,
+    carefulAccounts: Set<string>,
+  ): StoredScheduledPost[] {
+    const { postRecords } = this.services.repos;
+    const threw = new Set<string>();
+    for (;;) {
+      const careful: StoredScheduledPost[] = [];
+      const accounts = new Set(carefulAccounts);
+      let current: StoredScheduledPost | undefined;
+      try {
+        postRecords.transaction(() => {
+          for (const post of chunk) {
+            current = post;
+            const skip = accounts.has(post.accountId) || failed.has(post.id) || threw.has(post.id);
+            if (skip || !this.#sendNow(post)) {
+              careful.push(post);
+              accounts.add(post.accountId);
+            }
+          }
+        });
+      } catch (error) {
+        if (current === undefined || threw.has(current.id)) throw error;
+        threw.add(current.id);
+        continue;
+      }
+      for (const account of accounts) carefulAccounts.add(account);
+      return careful;
+    }
+  }
+
+  /**
+   * The send of a single-network post when nothing in it waits: the checks and the network answer
+   * at once (a simulated network in this process with no latency), so marking it `sending`, the
+   * network's record and the outcome are written together, inside the caller's transaction. A crash
+   * leaves it either waiting (sent after the restart) or sent and recorded: never sent twice, never
+   * unconfirmed. False, with nothing written, when something would wait.
+   */
+  #sendNow(post: StoredScheduledPost): boolean {
+    const [platform, ...others] = post.platforms;
+    const sendNow = this.sender.sendNow?.bind(this.sender);
+    if (platform === undefined || others.length > 0 || sendNow === undefined) return false;
+    const { accounts, scheduledPosts, postRecords } = this.services.repos;
+    const clock = this.services.clocks.forAccount(post.accountId);
+    const now = clock.now();
+    const account = accounts.get(post.accountId);
+    if (!account) {
+      scheduledPosts.setOutcome(post.id, 'failed', now, 'The account no longer exists.');
+      return true;
+    }
+    if (account.deletingSince !== null) return true;
+    if (!scheduledPosts.markSending(post.id, now)) return true;
+    const result = sendNow({ scheduledPost: post, platform, now });
+    if (result === null) {
+      // Nothing was sent: back to waiting as it was, for the careful path.
+      scheduledPosts.unmarkSending(post.id, post.updatedAt ?? post.createdAt);
+      return false;
+    }
+    if (result.kind === 'moved') {
+      scheduledPosts.moveTo(post.id, result.at, result.note, now);
+      return true;
+    }
+    if (result.kind === 'over_month') {
+      this.#failOverMonth(account, post, result.message, now);
+      return true;
+    }
+    let status: ScheduledResultStatus;
+    if (result.kind === 'not_sent') {
+      scheduledPosts.recordNotSent(post.id, platform, result.reason);
+      status = 'not_sent';
+    } else {
+      status = result.postId === null ? 'pending' : (postRecords.statusOf(result.postId) ?? 'timeout');
+    }
+    scheduledPosts.setOutcome(post.id, scheduledOutcomeFromResults([status]), clock.now());
+    return true;
   }
 
   async send(post: StoredScheduledPost, now: Date): Promise<void> {

@@ -140,3 +140,25 @@ export async function runChecks(ctx: PublishContext, order: readonly CheckName[]
     }
   }
 }
+
+/**
+ * Runs the steps without waiting: true when every one finished at once; false as soon as one has to
+ * wait (a file still importing, an address to ask), and the caller then runs them with `runChecks`.
+ * Steps only read and fill `ctx`, so running them again from the start changes nothing.
+ */
+export function runChecksNow(ctx: PublishContext, order: readonly CheckName[]): boolean {
+  for (const name of order) {
+    let pending: void | Promise<void>;
+    try {
+      pending = CHECK_STEPS[name](ctx);
+    } catch (error) {
+      if (error instanceof Error) Object.assign(error, { step: name });
+      throw error;
+    }
+    if (pending instanceof Promise) {
+      pending.catch(() => undefined);
+      return false;
+    }
+  }
+  return true;
+}

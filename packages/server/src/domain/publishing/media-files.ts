@@ -104,7 +104,16 @@ async function urlFile(ctx: PublishContext, url: string): Promise<PublishMediaFi
 }
 
 /** Resolves mediaID files (404 / 409 / 422) and the legacy mediaUrls, then the size checks (413). */
-export async function checkMediaFiles(ctx: PublishContext): Promise<void> {
+export function checkMediaFiles(ctx: PublishContext): void | Promise<void> {
+  // Nothing to look up: answered without a promise, so a text post's checks never wait.
+  if (ctx.mediaIds.length === 0 && ctx.mediaUrls.length === 0) {
+    ctx.media = [];
+    return;
+  }
+  return resolveMediaFiles(ctx);
+}
+
+async function resolveMediaFiles(ctx: PublishContext): Promise<void> {
   const media: PublishMediaFile[] = [];
   for (const fileId of ctx.mediaIds) {
     const file = await waitForImport(ctx, fileId);

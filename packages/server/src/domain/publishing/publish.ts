@@ -1,7 +1,9 @@
 import { LIMITS, NETWORKS, type ServiceIds } from '@socialpub/core';
 import {
   type NetworkResult,
+  type PublishInput,
   type PublishOutcome,
+  type SimulateBehaviour,
   type SimulateSettings,
   takeNextBehaviour,
 } from '../../networks/index.js';
@@ -38,24 +40,14 @@ function clip(message: string): string {
   return message.slice(0, LIMITS.errorMessageMaxLength);
 }
 
-/**
- * Hands the checked post to the network's driver: consumes `simulate.next` and records the post
- * (a post finishing after the answer with its `finish_at`, see `finishLater`).
- */
-export async function sendToNetwork(
+function publishInput(
   ctx: PublishContext,
   scheduledPostId: string | null,
-): Promise<SendOutcome> {
-  const { services, store } = ctx.deps;
-  const platform = required(ctx.platform, 'platform');
-  const profile = required(ctx.profile, 'profile');
+  behaviour: SimulateBehaviour,
+): PublishInput {
   const connection = required(ctx.connection, 'connection');
-  const { behaviour, remaining } = takeNextBehaviour(connection.simulate as SimulateSettings);
-  if (remaining !== connection.simulate) {
-    services.repos.connections.put({ ...connection, simulate: remaining as Record<string, unknown> });
-  }
-  const outcome: PublishOutcome = await services.drivers[platform].publish({
-    platform,
+  return {
+    platform: required(ctx.platform, 'platform'),
     postType: ctx.postType,
     text: ctx.text,
     media: ctx.media,
@@ -68,7 +60,65 @@ export async function sendToNetwork(
     behaviour,
     scheduled: scheduledPostId !== null,
     now: ctx.now,
-  });
+  };
+}
+
+/** Uses up the connection's next `simulate.next` entry, if any, and gives the behaviour for this post. */
+function takeBehaviour(ctx: PublishContext): SimulateBehaviour {
+  const connection = required(ctx.connection, 'connection');
+  const { behaviour, remaining } = takeNextBehaviour(connection.simulate as SimulateSettings);
+  if (remaining !== connection.simulate) {
+    ctx.deps.services.repos.connections.put({
+      ...connection,
+      simulate: remaining as Record<string, unknown>,
+    });
+  }
+  return behaviour;
+}
+
+/**
+ * Hands the checked post to the network's driver: consumes `simulate.next` and records the post
+ * (a post finishing after the answer with its `finish_at`, see `finishLater`).
+ */
+export async function sendToNetwork(
+  ctx: PublishContext,
+  scheduledPostId: string | null,
+): Promise<SendOutcome> {
+  const behaviour = takeBehaviour(ctx);
+  const platform = required(ctx.platform, 'platform');
+  const outcome = await ctx.deps.services.drivers[platform].publish(
+    publishInput(ctx, scheduledPostId, behaviour),
+  );
+  return recordOutcome(ctx, scheduledPostId, behaviour, outcome);
+}
+
+/**
+ * The same send without waiting, when the network answers at once (see `NetworkDriver.answerNow`)
+ * and its answer needs no later work: everything it writes happens synchronously, so the caller can
+ * commit it together with the scheduled post's outcome. Null, with nothing written, otherwise.
+ */
+export function sendToNetworkNow(ctx: PublishContext, scheduledPostId: string | null): SendOutcome | null {
+  const platform = required(ctx.platform, 'platform');
+  const connection = required(ctx.connection, 'connection');
+  const { behaviour } = takeNextBehaviour(connection.simulate as SimulateSettings);
+  const answerNow = ctx.deps.services.drivers[platform].answerNow;
+  const outcome = answerNow?.(publishInput(ctx, scheduledPostId, behaviour)) ?? null;
+  // A late answer ("still publishing") is recorded by in-memory work later: the careful path.
+  if (outcome === null || outcome.kind === 'still_publishing') return null;
+  return recordOutcome(ctx, scheduledPostId, takeBehaviour(ctx), outcome);
+}
+
+/** Records the network's answer as the post record and says what happened. */
+function recordOutcome(
+  ctx: PublishContext,
+  scheduledPostId: string | null,
+  behaviour: SimulateBehaviour,
+  outcome: PublishOutcome,
+): SendOutcome {
+  const { services, store } = ctx.deps;
+  const platform = required(ctx.platform, 'platform');
+  const profile = required(ctx.profile, 'profile');
+  const connection = required(ctx.connection, 'connection');
   const now = ctx.now.toISOString();
   const record = (status: StoredPost['status'], fields: Partial<StoredPost> = {}): string => {
     const id = postRecordId(ctx.now);

@@ -20,7 +20,7 @@ import {
 } from './publish-context.js';
 import type { KeptPostRequest, StoredScheduledPost } from './publishing-store.js';
 import { upgradeUrl } from './publishing-urls.js';
-import { type ScheduledSendResult, sendScheduledPost } from './send-scheduled.js';
+import { type ScheduledSendResult, sendScheduledPost, sendScheduledPostNow } from './send-scheduled.js';
 import { checkThrottle } from './steps-limits.js';
 
 export interface PublishRequestInput {
@@ -112,6 +112,11 @@ export class PublishingService {
   /** The scheduler's send of a due scheduled post (at-send-time checks, then the network). */
   sendScheduled(scheduled: StoredScheduledPost): Promise<ScheduledSendResult> {
     return sendScheduledPost(this.deps, scheduled);
+  }
+
+  /** The same send when nothing in it waits (written synchronously); null when something would. */
+  sendScheduledNow(scheduled: StoredScheduledPost): ScheduledSendResult | null {
+    return sendScheduledPostNow(this.deps, scheduled);
   }
 
   #schedule(ctx: PublishContext, at: Date, note: string | null): string {

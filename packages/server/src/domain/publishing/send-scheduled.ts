@@ -1,7 +1,7 @@
 import { isApiError, sameTimeNextUtcDay } from '@socialpub/core';
-import { runChecks, SEND_TIME_ORDER } from './check-order.js';
-import { type SendOutcome, sendToNetwork } from './publish.js';
-import { newContext, type PublishingDeps } from './publish-context.js';
+import { runChecks, runChecksNow, SEND_TIME_ORDER } from './check-order.js';
+import { type SendOutcome, sendToNetwork, sendToNetworkNow } from './publish.js';
+import { newContext, type PublishContext, type PublishingDeps } from './publish-context.js';
 import type { KeptPostRequest, StoredScheduledPost } from './publishing-store.js';
 
 /** What the scheduler does with a due scheduled post after `sendScheduledPost`. */
@@ -13,14 +13,11 @@ export type ScheduledSendResult =
   /** Refused at send time (Free month used, network gone, file gone...): not sent, not in history. */
   | { kind: 'not_sent'; code: string; status: number; message: string };
 
-/**
- * The scheduler's send (States and transitions, Scheduled post): the at-send-time checks (connection,
- * plan gate, kept files, X add-on, attempts, allowance), then the network through the driver.
- */
-export async function sendScheduledPost(
+/** The context of a scheduled post's send, or why it cannot go out at all. */
+function sendContext(
   deps: PublishingDeps,
   scheduled: StoredScheduledPost,
-): Promise<ScheduledSendResult> {
+): PublishContext | Extract<ScheduledSendResult, { kind: 'not_sent' }> {
   const account = deps.services.repos.accounts.get(scheduled.accountId);
   const profile = deps.services.repos.profiles.get(scheduled.profileId);
   if (account === null || profile === null) {
@@ -43,22 +40,68 @@ export async function sendScheduledPost(
     mediaUrls: kept.mediaUrls,
     scheduledSend: true,
   });
+  return ctx;
+}
+
+/** Over the daily allowance the post moves as a whole; nothing else is asked then. */
+function movedBy(ctx: PublishContext, scheduled: StoredScheduledPost): ScheduledSendResult | null {
+  if (ctx.delivery.kind !== 'queue') return null;
+  const { limit, used } = ctx.delivery;
+  const at = nextDayAfter(new Date(scheduled.at), ctx.now);
+  const note = `Moved to ${at.toISOString()}: the profile's daily allowance of ${limit} posts was used (${used}) when it was due.`;
+  return { kind: 'moved', at, note };
+}
+
+function refusal(error: unknown): ScheduledSendResult {
+  if (!isApiError(error)) throw error;
+  return { kind: 'not_sent', code: error.code, status: error.status, message: error.message };
+}
+
+/**
+ * The scheduler's send (States and transitions, Scheduled post): the at-send-time checks (connection,
+ * plan gate, kept files, X add-on, attempts, allowance), then the network through the driver.
+ */
+export async function sendScheduledPost(
+  deps: PublishingDeps,
+  scheduled: StoredScheduledPost,
+): Promise<ScheduledSendResult> {
+  const ctx = sendContext(deps, scheduled);
+  if ('kind' in ctx) return ctx;
   try {
     for (const step of SEND_TIME_ORDER) {
       await runChecks(ctx, [step]);
-      // Over the daily allowance the post moves as a whole; nothing else is asked now.
-      if (ctx.delivery.kind === 'queue') {
-        const { limit, used } = ctx.delivery;
-        const at = nextDayAfter(new Date(scheduled.at), ctx.now);
-        const note = `Moved to ${at.toISOString()}: the profile's daily allowance of ${limit} posts was used (${used}) when it was due.`;
-        return { kind: 'moved', at, note };
-      }
+      const moved = movedBy(ctx, scheduled);
+      if (moved) return moved;
     }
   } catch (error) {
-    if (!isApiError(error)) throw error;
-    return { kind: 'not_sent', code: error.code, status: error.status, message: error.message };
+    return refusal(error);
   }
   return { kind: 'sent', sent: await sendToNetwork(ctx, scheduled.id) };
+}
+
+/**
+ * The same send when nothing in it has to wait: every check answers at once and the network answers
+ * at once (`sendToNetworkNow`). Everything it writes is written synchronously, so the scheduler
+ * commits it with the outcome in one transaction. Null, with nothing written, when something would
+ * wait; the scheduler then sends it with `sendScheduledPost`.
+ */
+export function sendScheduledPostNow(
+  deps: PublishingDeps,
+  scheduled: StoredScheduledPost,
+): ScheduledSendResult | null {
+  const ctx = sendContext(deps, scheduled);
+  if ('kind' in ctx) return ctx;
+  try {
+    for (const step of SEND_TIME_ORDER) {
+      if (!runChecksNow(ctx, [step])) return null;
+      const moved = movedBy(ctx, scheduled);
+      if (moved) return moved;
+    }
+  } catch (error) {
+    return refusal(error);
+  }
+  const sent = sendToNetworkNow(ctx, scheduled.id);
+  return sent === null ? null : { kind: 'sent', sent };
 }
 
 /** Same time on the next UTC day; a server that was down for days moves it past now, not into the past. */

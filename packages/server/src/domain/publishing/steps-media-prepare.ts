@@ -55,8 +55,12 @@ async function photoInput(
  * without stored bytes), conversion is skipped for the post: tiktok pulls the addresses itself and
  * a failure is then its own `photo_pull_failed` / `picture_size_check_failed`.
  */
-export async function prepareTiktokPhotoPost(ctx: PublishContext): Promise<void> {
+export function prepareTiktokPhotoPost(ctx: PublishContext): void | Promise<void> {
   if (!isTiktokPhotoPost(ctx)) return;
+  return convertTiktokPhotos(ctx);
+}
+
+async function convertTiktokPhotos(ctx: PublishContext): Promise<void> {
   const maxBytes = mediaSizeLimit('tiktok', 'image') ?? Number.MAX_SAFE_INTEGER;
   const inputs: TiktokPhotoInput[] = [];
   for (const file of ctx.media) {
@@ -79,10 +83,14 @@ export async function prepareTiktokPhotoPost(ctx: PublishContext): Promise<void>
  * cover address is asked now; a private address or one already answering not found is refused.
  * A reel sent now leaves the cover to the network, which fetches it itself.
  */
-export async function checkCoverUrl(ctx: PublishContext): Promise<void> {
+export function checkCoverUrl(ctx: PublishContext): void | Promise<void> {
   if (ctx.platform !== 'instagram' || ctx.postType !== 'reel' || !isScheduled(ctx)) return;
   const cover = ctx.options['coverUrl'];
   if (typeof cover !== 'string' || cover === '') return;
+  return askCoverUrl(ctx, cover);
+}
+
+async function askCoverUrl(ctx: PublishContext, cover: string): Promise<void> {
   const probe = await probeAddress(ctx, cover);
   if (probe.kind === 'not_public') throw notPublicRefusal('instagram.coverUrl', cover, probe.message);
   if (probe.kind === 'answered' && answersNotFound(probe)) {
