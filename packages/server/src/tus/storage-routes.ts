@@ -6,6 +6,7 @@ import type { UploadLinksService } from '../domain/uploads/upload-links-service.
 import { mediaWriteFailure } from '../files/media-folder.js';
 import type { AppEnv } from '../http/context.js';
 import { errorResponse } from '../http/error-response.js';
+import { withUploadHeapRoom } from '../runtime/heap-growth.js';
 import { requestBody } from './request-body.js';
 import { STORAGE_FAMILY, type StorageAccess } from './storage-access.js';
 import {
@@ -163,10 +164,12 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
           checkOffset(offset, fresh.receivedBytes);
           if (service.storagePatchDelayMs > 0) await sleep(service.storagePatchDelayMs);
           // The offset is persisted at the end of the PATCH (and every 64 MiB of a long one), not per piece.
-          const result = await storage.append(link.fileId, offset, link.size, requestBody(c), (position) => {
-            written = position;
-            lifecycle.recordReceived(fresh, position);
-          });
+          const result = await withUploadHeapRoom(declared, () =>
+            storage.append(link.fileId, offset, link.size, requestBody(c), (position) => {
+              written = position;
+              lifecycle.recordReceived(fresh, position);
+            }),
+          );
           written = result.offset;
           if (result.overflow) {
             // A piece past Upload-Length is refused whole: the upload goes back to where it began.
