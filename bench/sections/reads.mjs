@@ -29,7 +29,9 @@ export async function benchReads({ duration, rounds, accounts: accountCount }) {
   const dir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
   const children = [];
   try {
-    const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dir] });
+    // BENCH_READS_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles socialpub's server.
+    const nodeArgs = (process.env.BENCH_READS_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dir], nodeArgs });
     children.push(ref);
     const seeding = performance.now();
     const accounts = await seedAccounts(ref.info.url, ADMIN_TOKEN, accountCount, { concurrency: 16 });
