@@ -146,11 +146,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   );
   accountDeletion = new AccountDeletion(services);
   // Registered first so it runs last: the request log and read counts are written behind the answers.
-  services.onClose.push(() => {
-    repos.readCounters.flush();
-    repos.requestLog.flush();
-    repos.apiKeyLastUsed.flush();
-  });
+  services.onClose.push(() => repos.writeBehind.flush());
   services.onClose.push(() => services.media.close());
 
   const demo = options.seedDemo ? await seedDemoAccount(db, repos, clock) : null;

@@ -44,8 +44,7 @@ async function busyAccount(
 
 function rowsOf(t: TestApp, accountId: string): Record<string, number> {
   const { db } = t.services;
-  t.services.repos.requestLog.flush();
-  t.services.repos.readCounters.flush();
+  t.services.repos.writeBehind.flush();
   const counts: Record<string, number> = {};
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")

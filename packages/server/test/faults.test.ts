@@ -109,10 +109,10 @@ describe('request log', () => {
     expect(text).not.toContain('s3');
   });
 
-  it('keeps at most 1,000 requests', async () => {
+  it('keeps at most 1,000 requests, the newest, in the list and in the table', async () => {
     for (let i = 0; i < 1005; i++) {
       t.services.repos.requestLog.add({
-        at: 't',
+        atMs: Date.UTC(2026, 0, 1, 0, 0, i),
         method: 'GET',
         path: `/p${i}`,
         status: 200,
@@ -123,7 +123,18 @@ describe('request log', () => {
         replayed: false,
       });
     }
-    const count = t.services.db.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number };
-    expect(count.n).toBe(1000);
+    const listed = (await (await t.admin('GET', '/requests?limit=1000')).json()) as {
+      data: { path: string }[];
+    };
+    expect(listed.data).toHaveLength(1000);
+    expect(listed.data[0]?.path).toBe('/p1004');
+    expect(listed.data[999]?.path).toBe('/p5');
+    t.services.repos.writeBehind.flush();
+    const rows = t.services.db.prepare('SELECT path FROM request_log ORDER BY id').all() as {
+      path: string;
+    }[];
+    expect(rows).toHaveLength(1000);
+    expect(rows[0]?.path).toBe('/p5');
+    expect(rows[999]?.path).toBe('/p1004');
   });
 });

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type SocialpubApp } from '../src/app.js';
 import { ADMIN_TOKEN } from './helpers.js';
 
-// The read counters and the request log are written behind the answers (batched, see
-// db/flush-schedule.ts). A clean shutdown must write every one of them: nothing waits in memory
+// The read counters, the request log and keys' last use are written behind the answers (one
+// schedule, db/write-behind.ts). A clean shutdown must write every one of them: nothing waits in memory
 // when close() resolves.
 
 const dirs: string[] = [];

@@ -61,8 +61,12 @@ function toRow(account: AccountRecord): AccountRow {
 }
 
 export class AccountsRepository {
-  /** Every authenticated request reads its account; all writes go through `insert` and `update`. */
-  readonly #byId: RowCache<AccountRow>;
+  /**
+   * Every authenticated request reads its account, several times (the key check, the account's
+   * clock, the limits): the record itself is kept, frozen, so a read builds no object. All writes go
+   * through `insert`, `update`, `markDeleting` and `delete`.
+   */
+  readonly #byId: RowCache<Readonly<AccountRecord>>;
 
   constructor(private readonly db: Database) {
     this.#byId = new RowCache(db);
@@ -89,12 +93,12 @@ export class AccountsRepository {
       .run(toRow(account));
   }
 
-  get(id: string): AccountRecord | null {
-    const row = this.#byId.read(
-      id,
-      () => this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined,
-    );
-    return row ? fromRow(row) : null;
+  get(id: string): Readonly<AccountRecord> | null {
+    const record = this.#byId.read(id, () => {
+      const row = this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+      return row ? Object.freeze(fromRow(row)) : undefined;
+    });
+    return record ?? null;
   }
 
   /** Marks the account as being deleted (committed before anything of it is removed). */

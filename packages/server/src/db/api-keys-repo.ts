@@ -35,8 +35,8 @@ function fromRow(row: ApiKeyRow): ApiKeyRecord {
 }
 
 export class ApiKeysRepository {
-  /** Every authenticated request looks its key up by digest; a revocation drops the entry. */
-  readonly #byHash: RowCache<ApiKeyRow>;
+  /** Every authenticated request looks its key up by digest (the record kept, frozen); a revocation drops the entry. */
+  readonly #byHash: RowCache<Readonly<ApiKeyRecord>>;
 
   constructor(private readonly db: Database) {
     this.#byHash = new RowCache(db);
@@ -55,13 +55,14 @@ export class ApiKeysRepository {
       .run(key.id, key.accountId, key.name, key.keyHash, key.prefix, key.createdAt, key.revokedAt);
   }
 
-  findByHash(keyHash: string): ApiKeyRecord | null {
-    const row = this.#byHash.read(
-      keyHash,
-      () =>
-        this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as ApiKeyRow | undefined,
-    );
-    return row ? fromRow(row) : null;
+  findByHash(keyHash: string): Readonly<ApiKeyRecord> | null {
+    const record = this.#byHash.read(keyHash, () => {
+      const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as
+        | ApiKeyRow
+        | undefined;
+      return row ? Object.freeze(fromRow(row)) : undefined;
+    });
+    return record ?? null;
   }
 
   get(id: string): ApiKeyRecord | null {

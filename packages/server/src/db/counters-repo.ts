@@ -1,67 +1,70 @@
 import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
-import { FlushSchedule } from './flush-schedule.js';
+import type { BehindWriter, WriteBehind } from './write-behind.js';
 
-/** Counts are written together: after this long, or at once when this many wait. */
-const FLUSH_AFTER_MS = 25;
-const FLUSH_ROWS = 500;
-
-interface Counter {
-  accountId: string;
-  bucket: string;
-  minute: string;
-  count: number;
+/** An account's reads in one UTC minute (`minute` is `YYYY-MM-DDTHH:MM` on the account's clock). */
+export interface MinuteReads {
+  readonly accountId: string;
+  readonly minute: string;
+  reads: number;
+  /** Posting-options reads, which also count against their own limit. */
+  options: number;
 }
 
-const keyOf = (accountId: string, bucket: string, minute: string) => `${accountId}\n${bucket}\n${minute}`;
+const READS_BUCKET = 'reads';
+const OPTIONS_BUCKET = 'options';
 
 /**
- * Per-account counters per UTC minute (`minute` is `YYYY-MM-DDTHH:MM`), one row per bucket.
- *
- * Every read checks and counts, so the counts live in memory (one process owns the database) and
- * the limit is decided there, exactly; they are written to SQLite in one transaction a few
- * milliseconds later, on close, and before old minutes are pruned, so a restart keeps them
- * (reference-server.md, Storage). A counter is read from the database the first time it is used.
+ * The read counts the limits read (Limits, Reads). Every read checks and counts, so the counts of
+ * each account's current minute live in memory (one process owns the database) and the limit is
+ * decided there, exactly. They are written behind the answers with the shared schedule (one row per
+ * account and bucket a write, however many reads it took), so a restart keeps them; a minute is read
+ * from the table the first time an account reads in it.
  */
-export class ReadCountersRepository {
-  readonly #counters = new Map<string, Counter>();
-  #dirty = new Set<Counter>();
-  readonly #schedule = new FlushSchedule(() => this.flush(), {
-    maxWaiting: FLUSH_ROWS,
-    delayMs: FLUSH_AFTER_MS,
-  });
+export class ReadCountersRepository implements BehindWriter {
+  /** Per account: the minute it last read in. An older minute is never read again. */
+  readonly #current = new Map<string, MinuteReads>();
+  #changed = new Set<MinuteReads>();
 
-  constructor(private readonly db: Database) {}
-
-  get(accountId: string, bucket: string, minute: string): number {
-    return this.#counter(accountId, bucket, minute).count;
+  constructor(
+    private readonly db: Database,
+    private readonly writeBehind: WriteBehind,
+  ) {
+    writeBehind.register(this);
   }
 
-  increment(accountId: string, bucket: string, minute: string): void {
-    const counter = this.#counter(accountId, bucket, minute);
-    counter.count += 1;
-    this.#changed(counter);
+  /** The account's counts in `minute`; change them, then call `counted`. */
+  current(accountId: string, minute: string): MinuteReads {
+    const kept = this.#current.get(accountId);
+    if (kept !== undefined && kept.minute === minute) return kept;
+    const rows = this.db
+      .prepare('SELECT bucket, count FROM read_counters WHERE account_id = ? AND minute = ?')
+      .all(accountId, minute) as { bucket: string; count: number }[];
+    const counts: MinuteReads = { accountId, minute, reads: 0, options: 0 };
+    for (const row of rows) {
+      if (row.bucket === READS_BUCKET) counts.reads = row.count;
+      else if (row.bucket === OPTIONS_BUCKET) counts.options = row.count;
+    }
+    this.#current.set(accountId, counts);
+    return counts;
   }
 
-  /** Counts one unless the count already reached `limit`. Returns whether it was counted. */
-  incrementBelow(accountId: string, bucket: string, minute: string, limit: number): boolean {
-    const counter = this.#counter(accountId, bucket, minute);
-    if (counter.count >= limit) return false;
-    counter.count += 1;
-    this.#changed(counter);
-    return true;
+  counted(counts: MinuteReads): void {
+    this.#changed.add(counts);
+    this.writeBehind.changed();
   }
 
-  /** Minutes before the current one are never read again. */
+  /** Minutes before `minute` are never read again: their rows go, for the accounts of one clock. */
   pruneBefore(
     minute: string,
     scope: ClockScope = SERVER_CLOCK_SCOPE,
     onScope: (accountId: string) => boolean = () => true,
   ): void {
-    this.flush();
+    // What waits is written first, so no older minute is written back after its rows went.
+    this.writeBehind.flush();
     // Only the accounts of one clock: another clock's minute may be years before or after this one.
-    for (const [key, counter] of this.#counters) {
-      if (counter.minute < minute && onScope(counter.accountId)) this.#counters.delete(key);
+    for (const [accountId, counts] of this.#current) {
+      if (counts.minute < minute && onScope(accountId)) this.#current.delete(accountId);
     }
     this.db
       .prepare(`DELETE FROM read_counters WHERE minute < ? AND ${onClockSql('account_id', scope)}`)
@@ -70,49 +73,30 @@ export class ReadCountersRepository {
 
   /** Drops the in-memory counts of a deleted account (its rows went with the account). */
   forgetAccount(accountId: string): void {
-    for (const [key, counter] of this.#counters) {
-      if (counter.accountId !== accountId) continue;
-      this.#counters.delete(key);
-      this.#dirty.delete(counter);
-    }
+    const counts = this.#current.get(accountId);
+    if (counts === undefined) return;
+    this.#current.delete(accountId);
+    this.#changed.delete(counts);
   }
 
-  /** Writes the counts changed since the last flush. */
-  flush(): void {
-    this.#schedule.flushing();
-    if (this.#dirty.size === 0 || !this.db.open) return;
-    const changed = this.#dirty;
-    this.#dirty = new Set();
+  writeWaiting(): (() => void) | undefined {
+    if (this.#changed.size === 0) return undefined;
+    const changed = this.#changed;
     const write = this.db.prepare(
       `INSERT INTO read_counters (account_id, bucket, minute, count) VALUES (?, ?, ?, ?)
        ON CONFLICT (account_id, bucket, minute) DO UPDATE SET count = excluded.count`,
     );
-    this.db.transaction(() => {
-      for (const c of changed) {
-        try {
-          write.run(c.accountId, c.bucket, c.minute, c.count);
-        } catch {
-          // Only a vanished account can refuse its row; its count has no one left to limit.
-        }
+    for (const c of changed) {
+      try {
+        write.run(c.accountId, READS_BUCKET, c.minute, c.reads);
+        if (c.options > 0) write.run(c.accountId, OPTIONS_BUCKET, c.minute, c.options);
+      } catch {
+        // Only a vanished account can refuse its row; its count has no one left to limit.
       }
-    })();
-  }
-
-  #counter(accountId: string, bucket: string, minute: string): Counter {
-    const key = keyOf(accountId, bucket, minute);
-    let counter = this.#counters.get(key);
-    if (counter === undefined) {
-      const row = this.db
-        .prepare('SELECT count FROM read_counters WHERE account_id = ? AND bucket = ? AND minute = ?')
-        .get(accountId, bucket, minute) as { count: number } | undefined;
-      counter = { accountId, bucket, minute, count: row?.count ?? 0 };
-      this.#counters.set(key, counter);
     }
-    return counter;
-  }
-
-  #changed(counter: Counter): void {
-    this.#dirty.add(counter);
-    this.#schedule.added(this.#dirty.size);
+    return () => {
+      // Counts changed meanwhile are impossible (the write is synchronous): all of them are saved.
+      if (this.#changed === changed) this.#changed = new Set();
+    };
   }
 }

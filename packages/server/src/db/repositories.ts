@@ -22,6 +22,7 @@ import { RequestLogRepository } from './request-log-repo.js';
 import { ScheduledPostsRepository } from './scheduled-posts-repo.js';
 import { SettingsRepository } from './settings-repo.js';
 import { UploadLinksRepository } from './upload-links-repo.js';
+import { WriteBehind } from './write-behind.js';
 
 /** Every repository of the foundation over one database; later areas add their own beside it. */
 export interface Repositories {
@@ -48,18 +49,22 @@ export interface Repositories {
   oauthCodes: OAuthCodesRepository;
   oauthTokens: OAuthTokensRepository;
   clocks: ClocksRepository;
+  /** The one schedule of the read counts, request log and keys' last use (written behind the answers). */
+  writeBehind: WriteBehind;
 }
 
 export function createRepositories(db: Database): Repositories {
+  const writeBehind = new WriteBehind(db);
   return {
+    writeBehind,
     accounts: new AccountsRepository(db),
     apiKeys: new ApiKeysRepository(db),
     profiles: new ProfilesRepository(db),
     connections: new ConnectionsRepository(db),
-    readCounters: new ReadCountersRepository(db),
+    readCounters: new ReadCountersRepository(db, writeBehind),
     optionsCache: new OptionsCacheRepository(db),
     outbox: new OutboxRepository(db),
-    requestLog: new RequestLogRepository(db),
+    requestLog: new RequestLogRepository(db, writeBehind),
     faults: new FaultsRepository(db),
     settings: new SettingsRepository(db),
     mediaFiles: new MediaFilesRepository(db),
@@ -69,7 +74,7 @@ export function createRepositories(db: Database): Repositories {
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),
     dashboardSessions: new DashboardSessionsRepository(db),
-    apiKeyLastUsed: new ApiKeyLastUsedRepository(db),
+    apiKeyLastUsed: new ApiKeyLastUsedRepository(db, writeBehind),
     oauthClients: new OAuthClientsRepository(db),
     oauthGrants: new OAuthGrantsRepository(db),
     oauthCodes: new OAuthCodesRepository(db),

@@ -1,6 +1,6 @@
 import { ADMIN_REQUEST_LOG_KEPT } from '@socialpub/core';
 import type { Database } from './database.js';
-import { FlushSchedule } from './flush-schedule.js';
+import type { BehindWriter, WriteBehind } from './write-behind.js';
 
 export interface RequestLogEntry {
   at: string;
@@ -14,110 +14,158 @@ export interface RequestLogEntry {
   replayed: boolean;
 }
 
+/** What the request path records: the time as milliseconds, turned into text only when read or saved. */
+export type RequestLogRecord = Omit<RequestLogEntry, 'at'> & { atMs: number };
+
 /** Only the last requests are kept (reference-server.md: at most 1,000). */
 export const REQUEST_LOG_KEPT = ADMIN_REQUEST_LOG_KEPT;
 
-/** Rows are written in one transaction per batch: this many at most, or after this long. */
-const FLUSH_ROWS = 200;
-const FLUSH_AFTER_MS = 25;
-
 const ROWS_PER_INSERT = 50;
 const INSERT_INTO = `INSERT INTO request_log
-  (at, method, path, status, error_code, duration_ms, account_id, idempotency_key, replayed) VALUES `;
-const ROW_PLACEHOLDERS = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
+  (id, at, method, path, status, error_code, duration_ms, account_id, idempotency_key, replayed) VALUES `;
+const ROW_PLACEHOLDERS = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 const ONE_ROW_INSERT = INSERT_INTO + ROW_PLACEHOLDERS;
 const MANY_ROWS_INSERT = INSERT_INTO + Array(ROWS_PER_INSERT).fill(ROW_PLACEHOLDERS).join(', ');
 
-function pushValues(values: unknown[], entry: RequestLogEntry): void {
+interface RequestLogRow {
+  id: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  error_code: string | null;
+  duration_ms: number;
+  account_id: string | null;
+  idempotency_key: string | null;
+  replayed: number;
+}
+
+function toEntry(record: RequestLogRecord): RequestLogEntry {
+  const { atMs, ...rest } = record;
+  return { at: new Date(atMs).toISOString(), ...rest };
+}
+
+function pushValues(values: unknown[], id: number, record: RequestLogRecord): void {
   values.push(
-    entry.at,
-    entry.method,
-    entry.path,
-    entry.status,
-    entry.errorCode,
-    entry.durationMs,
-    entry.accountId,
-    entry.idempotencyKey,
-    entry.replayed ? 1 : 0,
+    id,
+    new Date(record.atMs).toISOString(),
+    record.method,
+    record.path,
+    record.status,
+    record.errorCode,
+    record.durationMs,
+    record.accountId,
+    record.idempotencyKey,
+    record.replayed ? 1 : 0,
   );
 }
 
 /**
- * The log is written behind the answers: one INSERT (and the trim) per request in its own commit
- * cost more than the rest of a read. Entries wait in memory for a few milliseconds and are
- * written together; `list` flushes first, so the admin API always sees every answered request,
- * and the app flushes on close.
+ * The admin API's request log (`GET /admin/v1/requests`). The last `REQUEST_LOG_KEPT` requests live
+ * in memory, in a ring, and are what the admin API lists; the table only carries them across a
+ * restart. Written behind the answers with the shared schedule, and only the rows that outlive the
+ * trim: under load that is `REQUEST_LOG_KEPT` rows a write instead of one per request.
  */
-export class RequestLogRepository {
-  #pending: RequestLogEntry[] = [];
-  readonly #schedule = new FlushSchedule(() => this.flush(), {
-    maxWaiting: FLUSH_ROWS,
-    delayMs: FLUSH_AFTER_MS,
-  });
+export class RequestLogRepository implements BehindWriter {
+  readonly #ring: (RequestLogRecord | undefined)[] = new Array(REQUEST_LOG_KEPT);
+  /** How many records were ever added (this process); the newest is at `(#added - 1) % KEPT`. */
+  #added = 0;
+  /** How many of the newest records the table does not have yet. */
+  #unsaved = 0;
+  /** The id the newest saved row has. */
+  #lastSavedId = 0;
 
-  constructor(private readonly db: Database) {}
-
-  add(entry: RequestLogEntry): void {
-    this.#pending.push(entry);
-    this.#schedule.added(this.#pending.length);
+  constructor(
+    private readonly db: Database,
+    private readonly writeBehind: WriteBehind,
+  ) {
+    writeBehind.register(this);
+    const rows = db
+      .prepare('SELECT * FROM request_log ORDER BY id DESC LIMIT ?')
+      .all(REQUEST_LOG_KEPT) as RequestLogRow[];
+    for (const row of rows.reverse()) {
+      this.#push({
+        atMs: Date.parse(row.at),
+        method: row.method,
+        path: row.path,
+        status: row.status,
+        errorCode: row.error_code,
+        durationMs: row.duration_ms,
+        accountId: row.account_id,
+        idempotencyKey: row.idempotency_key,
+        replayed: row.replayed === 1,
+      });
+      this.#lastSavedId = row.id;
+    }
   }
 
-  /** Writes the waiting entries and trims the log to the last `REQUEST_LOG_KEPT`. */
-  flush(): void {
-    this.#schedule.flushing();
-    if (this.#pending.length === 0) return;
-    const entries = this.#pending;
-    this.#pending = [];
-    if (!this.db.open) return;
-    this.db.transaction(() => {
-      let lastId = 0;
-      // One statement per ROWS_PER_INSERT rows under load: a row costs less than its own INSERT call.
-      let start = 0;
-      for (; start + ROWS_PER_INSERT <= entries.length; start += ROWS_PER_INSERT) {
-        const values: unknown[] = [];
-        for (let i = start; i < start + ROWS_PER_INSERT; i++)
-          pushValues(values, entries[i] as RequestLogEntry);
-        lastId = Number(this.db.prepare(MANY_ROWS_INSERT).run(values).lastInsertRowid);
-      }
-      for (let i = start; i < entries.length; i++) {
-        const values: unknown[] = [];
-        pushValues(values, entries[i] as RequestLogEntry);
-        lastId = Number(this.db.prepare(ONE_ROW_INSERT).run(values).lastInsertRowid);
-      }
-      this.db.prepare('DELETE FROM request_log WHERE id <= ?').run(lastId - REQUEST_LOG_KEPT);
-    })();
+  add(record: RequestLogRecord): void {
+    this.#push(record);
+    this.#unsaved = Math.min(this.#unsaved + 1, REQUEST_LOG_KEPT);
+    this.writeBehind.changed();
   }
 
   /** Newest first. */
   list(filter: { accountId?: string | undefined; limit: number }): RequestLogEntry[] {
-    this.flush();
-    const rows = (
-      filter.accountId
-        ? this.db
-            .prepare('SELECT * FROM request_log WHERE account_id = ? ORDER BY id DESC LIMIT ?')
-            .all(filter.accountId, filter.limit)
-        : this.db.prepare('SELECT * FROM request_log ORDER BY id DESC LIMIT ?').all(filter.limit)
-    ) as {
-      at: string;
-      method: string;
-      path: string;
-      status: number;
-      error_code: string | null;
-      duration_ms: number;
-      account_id: string | null;
-      idempotency_key: string | null;
-      replayed: number;
-    }[];
-    return rows.map((row) => ({
-      at: row.at,
-      method: row.method,
-      path: row.path,
-      status: row.status,
-      errorCode: row.error_code,
-      durationMs: row.duration_ms,
-      accountId: row.account_id,
-      idempotencyKey: row.idempotency_key,
-      replayed: row.replayed === 1,
-    }));
+    const found: RequestLogEntry[] = [];
+    const kept = Math.min(this.#added, REQUEST_LOG_KEPT);
+    for (let back = 1; back <= kept && found.length < filter.limit; back++) {
+      const record = this.#at(this.#added - back);
+      if (filter.accountId !== undefined && record.accountId !== filter.accountId) continue;
+      found.push(toEntry(record));
+    }
+    return found;
+  }
+
+  /** Drops a deleted account's records (its rows went with the account). */
+  forgetAccount(accountId: string): void {
+    const kept = Math.min(this.#added, REQUEST_LOG_KEPT);
+    const firstUnsaved = this.#added - this.#unsaved;
+    const others: RequestLogRecord[] = [];
+    let unsaved = 0;
+    for (let sequence = this.#added - kept; sequence < this.#added; sequence++) {
+      const record = this.#at(sequence);
+      if (record.accountId === accountId) continue;
+      others.push(record);
+      if (sequence >= firstUnsaved) unsaved += 1;
+    }
+    this.#ring.fill(undefined);
+    this.#added = 0;
+    for (const record of others) this.#push(record);
+    this.#unsaved = unsaved;
+  }
+
+  /** Saves the records the table lacks (oldest first) and trims it to the last `REQUEST_LOG_KEPT`. */
+  writeWaiting(): (() => void) | undefined {
+    const count = this.#unsaved;
+    if (count === 0) return undefined;
+    const first = this.#added - count;
+    let id = this.#lastSavedId;
+    let index = first;
+    for (; index + ROWS_PER_INSERT <= this.#added; index += ROWS_PER_INSERT) {
+      const values: unknown[] = [];
+      for (let i = index; i < index + ROWS_PER_INSERT; i++) pushValues(values, ++id, this.#at(i));
+      this.db.prepare(MANY_ROWS_INSERT).run(values);
+    }
+    for (; index < this.#added; index++) {
+      const values: unknown[] = [];
+      pushValues(values, ++id, this.#at(index));
+      this.db.prepare(ONE_ROW_INSERT).run(values);
+    }
+    this.db.prepare('DELETE FROM request_log WHERE id <= ?').run(id - REQUEST_LOG_KEPT);
+    return () => {
+      this.#lastSavedId = id;
+      // Records added meanwhile are impossible (the write is synchronous); the count saved goes.
+      this.#unsaved -= count;
+    };
+  }
+
+  #push(record: RequestLogRecord): void {
+    this.#ring[this.#added % REQUEST_LOG_KEPT] = record;
+    this.#added += 1;
+  }
+
+  #at(sequence: number): RequestLogRecord {
+    return this.#ring[sequence % REQUEST_LOG_KEPT] as RequestLogRecord;
   }
 }

@@ -69,8 +69,7 @@ export class AccountDeletion {
   async #remove(accountId: string): Promise<void> {
     const { db, repos, mediaFolder } = this.services;
     // Buffered rows of this account are written now, so the transaction below deletes them too.
-    repos.readCounters.flush();
-    repos.requestLog.flush();
+    repos.writeBehind.flush();
     const fileIds = (
       db
         .prepare(
@@ -102,6 +101,7 @@ export class AccountDeletion {
     repos.profiles.forgetCached();
     repos.connections.forgetCached();
     repos.readCounters.forgetAccount(accountId);
+    repos.requestLog.forgetAccount(accountId);
     // The database file shrinks by the pages the account used (auto_vacuum = INCREMENTAL, database.ts).
     db.pragma('incremental_vacuum');
   }

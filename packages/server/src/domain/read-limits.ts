@@ -9,9 +9,6 @@ import type { Repositories } from '../db/repositories.js';
  */
 export type ReadKind = 'accounts' | 'options' | 'posts' | 'post';
 
-const READS_BUCKET = 'reads';
-const OPTIONS_BUCKET = 'options';
-
 // Every read asks for the minute: the text is built once per minute, not per read.
 let lastMinute = Number.NaN;
 let lastMinuteText = '';
@@ -61,24 +58,14 @@ export class ReadLimiter {
     const now = this.clocks.forAccount(accountId).now();
     const minute = utcMinute(now);
     const counters = this.repos.readCounters;
-    if (kind !== 'options') {
-      if (!counters.incrementBelow(accountId, READS_BUCKET, minute, LIMITS.reads.perUtcMinute)) {
-        throw refusal(LIMITS.reads.perUtcMinute, now);
-      }
-      this.#prune(accountId, minute);
-      return;
+    const counts = counters.current(accountId, minute);
+    if (counts.reads >= LIMITS.reads.perUtcMinute) throw refusal(LIMITS.reads.perUtcMinute, now);
+    if (kind === 'options') {
+      if (counts.options >= LIMITS.reads.optionsPerMinute) throw refusal(LIMITS.reads.optionsPerMinute, now);
+      counts.options += 1;
     }
-    if (counters.get(accountId, READS_BUCKET, minute) >= LIMITS.reads.perUtcMinute) {
-      throw refusal(LIMITS.reads.perUtcMinute, now);
-    }
-    if (
-      kind === 'options' &&
-      counters.get(accountId, OPTIONS_BUCKET, minute) >= LIMITS.reads.optionsPerMinute
-    ) {
-      throw refusal(LIMITS.reads.optionsPerMinute, now);
-    }
-    counters.increment(accountId, READS_BUCKET, minute);
-    counters.increment(accountId, OPTIONS_BUCKET, minute);
+    counts.reads += 1;
+    counters.counted(counts);
     this.#prune(accountId, minute);
   }
 
@@ -96,11 +83,12 @@ export class ReadLimiter {
 
   usage(accountId: string): ReadUsage {
     const minute = utcMinute(this.clocks.forAccount(accountId).now());
+    const counts = this.repos.readCounters.current(accountId, minute);
     return {
       minute,
-      reads: this.repos.readCounters.get(accountId, READS_BUCKET, minute),
+      reads: counts.reads,
       reads_limit: LIMITS.reads.perUtcMinute,
-      options_reads: this.repos.readCounters.get(accountId, OPTIONS_BUCKET, minute),
+      options_reads: counts.options,
       options_limit: LIMITS.reads.optionsPerMinute,
     };
   }

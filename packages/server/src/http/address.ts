@@ -18,6 +18,19 @@ export function familyOfPath(path: string): ErrorFamily {
   return 'standard';
 }
 
+/**
+ * The reads every answer of which, refusals included, carries `Cache-Control: private, no-store`
+ * (GET /accounts/{id}/options, last paragraph; the media library likewise): GET accounts, options,
+ * posts, posts/{id} and the media library.
+ */
+export function isReadAddress(method: string, path: string): boolean {
+  if (method !== 'GET' || !path.startsWith('/api/v2/')) return false;
+  const clean = stripTrailingSlash(path);
+  if (clean === '/api/v2/accounts' || clean.startsWith('/api/v2/accounts/')) return true;
+  if (clean === '/api/v2/posts' || clean === '/api/v2/media/files') return true;
+  return clean.startsWith('/api/v2/posts/') && !clean.slice('/api/v2/posts/'.length).includes('/');
+}
+
 export function isLegacyPostsPath(path: string): boolean {
   const clean = stripTrailingSlash(path);
   return clean === '/legacy/posts' || clean.startsWith('/legacy/posts/');

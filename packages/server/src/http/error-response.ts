@@ -2,8 +2,9 @@ import { ApiError, apiError, errorBodyFor, isApiError, retryAfterHeader } from '
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { mediaWriteFailure } from '../files/media-folder.js';
-import { familyOfPath, ownRefusalCode } from './address.js';
+import { familyOfPath, isReadAddress, ownRefusalCode } from './address.js';
 import type { AppEnv } from './context.js';
+import { READ_HEADERS } from './read-headers.js';
 
 /** Thrown to make an in-process request fail like a cut connection (faults `"drop"`). */
 export class ConnectionDroppedError extends TypeError {
@@ -27,7 +28,9 @@ export function errorResponse(
   c.set('errorCode', code);
   // Errors: the Retry-After header is sent when the wait is an hour or less (core's one rule).
   const retryAfter = retryAfterHeader(effective);
-  const headers = retryAfter === undefined ? extraHeaders : { ...extraHeaders, 'Retry-After': retryAfter };
+  let headers = retryAfter === undefined ? extraHeaders : { ...extraHeaders, 'Retry-After': retryAfter };
+  // All reads answer `Cache-Control: private, no-store`, refusals included.
+  if (isReadAddress(c.req.method, path)) headers = { ...headers, ...READ_HEADERS };
   // A HEAD answer has no body (RFC 9110 §9.3.2), so it names no content type either: the status,
   // Retry-After and the address's own headers say it all.
   if (c.req.method === 'HEAD') return c.body(null, effective.status as ContentfulStatusCode, headers);

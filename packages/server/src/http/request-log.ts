@@ -28,11 +28,11 @@ export function requestLog(log: RequestLogRepository, clock: Clock): MiddlewareH
   return async (c, next) => {
     if (!isLogged(c.req.path)) return next();
     const started = performance.now();
-    const at = clock.now().toISOString();
+    const atMs = clock.now().getTime();
     const record = (status: number) => {
       try {
         log.add({
-          at,
+          atMs,
           method: c.req.method,
           path: c.req.path,
           status,

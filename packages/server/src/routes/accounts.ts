@@ -5,8 +5,8 @@ import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listProfiles } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
 import { NoQuerySchema, parseQuery, requireUuid } from '../http/query.js';
+import { readAnswer, readJsonAnswer } from '../http/read-headers.js';
 import type { Services } from '../services.js';
-import { readAnswer, readJsonAnswer } from './read-headers.js';
 
 const platformsParameter = z.string().transform((value, ctx): Platform[] => {
   const names = value

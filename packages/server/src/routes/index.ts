@@ -11,7 +11,6 @@ import { postsCancelRoutes } from './posts-cancel.js';
 import { postsCreateRoutes } from './posts-create.js';
 import { postsReadRoutes } from './posts-read.js';
 import { publicFilesRoutes } from './public-files.js';
-import { readHeadersOnRefusal } from './read-headers.js';
 import { mountUploadLinks } from './uploads.js';
 
 /**
@@ -20,8 +19,6 @@ import { mountUploadLinks } from './uploads.js';
  * faults are already applied to `/api/v2/*` and `/legacy/*` by `createApp`.
  */
 export function mountApiRoutes(app: Hono<AppEnv>, services: Services): void {
-  // The pattern also matches `/api/v2/accounts` itself.
-  app.use('/api/v2/accounts/*', readHeadersOnRefusal);
   app.route('/api/v2', accountsRoutes(services));
   app.route('/api/v2', postsCreateRoutes(services));
   app.route('/legacy', legacyPostsRoutes(services));

@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { listLibrary } from '../domain/media/library.js';
 import type { AppEnv } from '../http/context.js';
 import { parseQuery } from '../http/query.js';
+import { READ_HEADERS } from '../http/read-headers.js';
 import type { Services } from '../services.js';
-import { READ_HEADERS } from './read-headers.js';
 
 /**
  * GET /api/v2/media/files, the media library. Every plan may use it. It is not counted in the 60
@@ -12,11 +12,6 @@ import { READ_HEADERS } from './read-headers.js';
  */
 export function mediaFilesRoutes(services: Services): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  // Refusals of the read carry the read headers too ("All reads").
-  routes.use('/api/v2/media/files', async (c, next) => {
-    await next();
-    for (const [name, value] of Object.entries(READ_HEADERS)) c.res.headers.set(name, value);
-  });
   routes.get('/api/v2/media/files', (c) => {
     const { account } = c.get('caller');
     const { value, warnings } = parseQuery(c, LibraryListQuerySchema, LIBRARY_LIST_PARAMETERS);

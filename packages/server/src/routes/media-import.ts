@@ -3,8 +3,8 @@ import { type Context, Hono } from 'hono';
 import { readMediaStatus } from '../domain/media/media-status.js';
 import type { AppEnv } from '../http/context.js';
 import { JSON_BODY_LIMIT_BYTES, readBodyText } from '../http/json-body.js';
+import { READ_HEADERS } from '../http/read-headers.js';
 import type { Services } from '../services.js';
-import { READ_HEADERS } from './read-headers.js';
 
 /**
  * POST /api/v2/media and the older media address (same request, "Older addresses"), and the

@@ -4,15 +4,12 @@ import { listPosts } from '../domain/posts/list-posts.js';
 import { readPost } from '../domain/posts/read-post.js';
 import type { AppEnv } from '../http/context.js';
 import { NoQuerySchema, parseQuery, requireUuid } from '../http/query.js';
+import { readAnswer } from '../http/read-headers.js';
 import type { Services } from '../services.js';
-import { readAnswer, readHeadersOnRefusal } from './read-headers.js';
 
 /** GET /api/v2/posts and GET /api/v2/posts/{id} (reads exist on /api/v2 only). */
 export function postsReadRoutes(services: Services): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-
-  routes.use('/posts', readHeadersOnRefusal);
-  routes.use('/posts/:id', readHeadersOnRefusal);
 
   routes.get('/posts', (c) => {
     const { account } = c.get('caller');
