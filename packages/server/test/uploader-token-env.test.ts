@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 function wrapperDir(runtime: 'sh' | 'node', log: string): string {
-  const dir = join(work, `bin-${runtime}`);
+  const dir = join(work, `bin-${runtime}-${log.replace(/\W/g, '')}`);
   mkdirSync(dir, { recursive: true });
   const real = runtime === 'sh' ? '/usr/bin/dash' : process.execPath;
   const wrapper = join(dir, runtime);
@@ -39,6 +39,10 @@ function wrapperDir(runtime: 'sh' | 'node', log: string): string {
       '#!/bin/sh',
       `for a in "$@"; do printf 'arg:%s\\n' "$a" >> '${log}'; done`,
       `if [ -n "\${${UPLOAD_TOKEN_ENV}-}" ]; then printf 'env:%s\\n' "\${${UPLOAD_TOKEN_ENV}}" >> '${log}'; fi`,
+      // While the uploader runs: every process whose arguments hold the token (what `ps` shows any
+      // local user). Matched by the shell itself, so no matcher carries the token in its own arguments.
+      `for p in /proc/[0-9]*; do c="$(tr '\\000' ' ' < "$p/cmdline" 2>/dev/null)" || continue;`,
+      `case "$c" in *"\${${UPLOAD_TOKEN_ENV}-none}"*) printf 'proc:%s\\n' "\${p#/proc/}" >> '${log}' ;; esac; done`,
       `exec '${real}' "$@"`,
       '',
     ].join('\n'),
@@ -47,21 +51,57 @@ function wrapperDir(runtime: 'sh' | 'node', log: string): string {
   return dir;
 }
 
-/** Runs the command as typed into a terminal: given to sh on standard input, not as `sh -c` text. */
-function runTyped(command: string, path: string): Promise<number | null> {
+/**
+ * Runs the command as typed into a terminal (given to sh on standard input), or as an AI app's
+ * shell tool does (`bash -c <command>`, `dash -c <command>`). Resolves with the exit code and the
+ * pid of the shell that was given the command.
+ */
+function runAs(
+  how: 'typed' | 'bash -c' | 'dash -c',
+  command: string,
+  path: string,
+): Promise<{ code: number | null; shellPid: number | undefined }> {
   return new Promise((resolve, reject) => {
-    // The typing shell by its full path: only the uploader's runtime meets the wrapper on PATH.
-    const child = spawn('/usr/bin/dash', ['-s'], {
+    // The shell by its full path: only the uploader's runtime meets the wrapper on PATH.
+    const args = how === 'typed' ? ['-s'] : ['-c', command];
+    const child = spawn(how === 'bash -c' ? '/bin/bash' : '/usr/bin/dash', args, {
       env: { ...process.env, PATH: `${path}:${process.env['PATH']}` },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     child.stdout.resume();
     child.stderr.resume();
     child.on('error', reject);
-    child.on('close', resolve);
-    child.stdin.end(`${command}\n`);
+    child.on('close', (code) => resolve({ code, shellPid: child.pid }));
+    child.stdin.end(how === 'typed' ? `${command}\n` : '');
   });
 }
+
+async function shLink(runner: 'native' | 'node', name: string): Promise<{ link: UploadLink; file: string }> {
+  const bytes = jpegBytes(2 * 1024 * 1024 + 5);
+  const file = join(work, `${name}.jpg`);
+  writeFileSync(file, bytes);
+  const res = await fetch(`${server.url}/api/v2/media/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      file_name: `${name}.jpg`,
+      size_bytes: bytes.byteLength,
+      sha256: sha256Of(bytes),
+      shell: 'sh',
+      runner,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return { link: (await res.json()) as UploadLink, file };
+}
+
+const completes = async (link: UploadLink) =>
+  (
+    await fetch(`${server.url}/api/v2/media/uploads/${link.file_id}/complete`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}` },
+    })
+  ).status;
 
 describe('the served sh command gives the uploader its token in the environment', () => {
   it.each([
@@ -70,24 +110,11 @@ describe('the served sh command gives the uploader its token in the environment'
   ] as const)(
     'runner %s: no argument of the %s process holds the token, and the upload completes',
     async (runner, runtime) => {
-      const bytes = jpegBytes(2 * 1024 * 1024 + 5);
-      const file = join(work, `photo-${runner}.jpg`);
-      writeFileSync(file, bytes);
-      const res = await fetch(`${server.url}/api/v2/media/uploads`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          file_name: `p-${runner}.jpg`,
-          size_bytes: bytes.byteLength,
-          sha256: sha256Of(bytes),
-          shell: 'sh',
-          runner,
-        }),
-      });
-      const link = (await res.json()) as UploadLink;
+      const { link, file } = await shLink(runner, `photo-${runner}`);
       const token = link.upload.token;
       const log = join(work, `argv-${runner}.log`);
-      const code = await runTyped(
+      const { code } = await runAs(
+        'typed',
         (link.uploader?.command ?? '').replace(UPLOADER_PATH_PLACEHOLDER, file),
         wrapperDir(runtime, log),
       );
@@ -98,13 +125,43 @@ describe('the served sh command gives the uploader its token in the environment'
       expect(args.some((line) => line.includes(token))).toBe(false);
       expect(args[3]).toBe('arg:-');
       expect(lines).toContain(`env:${token}`);
-      const complete = await fetch(`${server.url}/api/v2/media/uploads/${link.file_id}/complete`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}` },
-      });
-      expect(complete.status).toBe(200);
+      // Typed: the terminal's shell holds no command text in its arguments, so no process does.
+      expect(lines.filter((line) => line.startsWith('proc:'))).toEqual([]);
+      expect(await completes(link)).toBe(200);
     },
   );
+
+  it.each([
+    ['native', 'sh'],
+    ['node', 'node'],
+  ] as const)(
+    "runner %s as `bash -c <command>` (an AI app's shell tool): no process holds the token in its arguments while the %s uploader runs",
+    async (runner, runtime) => {
+      const { link, file } = await shLink(runner, `bash-${runner}`);
+      const log = join(work, `bash-c-${runner}.log`);
+      const command = (link.uploader?.command ?? '').replace(UPLOADER_PATH_PLACEHOLDER, file);
+      const { code } = await runAs('bash -c', command, wrapperDir(runtime, log));
+      expect(code).toBe(0);
+      const lines = readFileSync(log, 'utf8').trim().split('\n');
+      expect(lines).toContain(`env:${link.upload.token}`);
+      expect(lines.filter((line) => line.startsWith('proc:'))).toEqual([]);
+      expect(await completes(link)).toBe(200);
+    },
+  );
+
+  it("as `dash -c <command>`: only the caller's own dash keeps the text (dash does not exec its last command), no process the command starts", async () => {
+    const { link, file } = await shLink('native', 'dash-c');
+    const log = join(work, 'dash-c.log');
+    const command = (link.uploader?.command ?? '').replace(UPLOADER_PATH_PLACEHOLDER, file);
+    const { code, shellPid } = await runAs('dash -c', command, wrapperDir('sh', log));
+    expect(code).toBe(0);
+    const holders = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('proc:'));
+    expect(holders).toEqual([`proc:${shellPid}`]);
+    expect(await completes(link)).toBe(200);
+  });
 
   it('the PowerShell command sets the token in the environment, passes "-" and removes it afterwards', async () => {
     const bytes = jpegBytes(1000);

@@ -65,12 +65,20 @@ function failedLine(message: string): string {
 export const MISSING_RUNTIME_ADVICE = 'ask for the link again with the other runner or shell';
 
 /**
- * sh (POSIX: dash, busybox ash, bash): the runtime and tools are looked up first, so a missing one
- * is exit 1 with the document's advice instead of the shell's 127; then a fresh folder (mktemp -d),
- * the script fetched with curl, run only when its SHA-256 equals the published one (sha256sum, or
- * shasum -a 256 on macOS), the folder removed. An exit outside 0 to 6 (a killed runtime) becomes
- * exit 1 with its JSON line, so callers only ever see the table's codes. The subshell keeps `exit`
- * from closing the caller's own shell.
+ * sh (POSIX: dash, busybox ash, bash, zsh). The command is ONE simple command: the token as an
+ * environment assignment, then `/bin/sh -c '<script>' socialpub-uploader "<path>"`. A shell that runs
+ * it as `sh -c` text (what an AI app's shell tool does) and execs its last command (bash, zsh) is
+ * replaced by the script's shell at once, so no process keeps the token in its arguments, which
+ * every local user reads with `ps`; the script's text holds no token, and the token reaches the
+ * uploader in the environment, readable only by the user running it. Typed into a terminal it runs
+ * as a child, as any command. (dash keeps its `-c` text while the child runs: docs/api-guide.md.)
+ *
+ * The script looks the runtime and tools up first, so a missing one is exit 1 with the document's
+ * advice instead of the shell's 127; then a fresh folder (mktemp -d), the uploader fetched with curl,
+ * run only when its SHA-256 equals the published one (sha256sum, or shasum -a 256 on macOS), the
+ * folder removed. An exit outside 0 to 6 (a killed runtime) becomes exit 1 with its JSON line, so
+ * callers only ever see the table's codes. `/bin/sh` by its path: it is there on every POSIX system,
+ * even when PATH lacks the tools.
  */
 function shCommand(
   input: UploaderCommandInput,
@@ -80,7 +88,7 @@ function shCommand(
 ): string {
   const runtime = input.runner === 'node' ? 'node' : 'sh';
   const args = [
-    `"${UPLOADER_PATH_PLACEHOLDER}"`,
+    '"$1"',
     shQuote(input.uploadUrl),
     TOKEN_FROM_ENV,
     input.sha256,
@@ -91,16 +99,17 @@ function shCommand(
   const stopped = failedLine(
     `the uploader stopped outside its exit codes ('"$s"'); run the same command again once`,
   );
-  return [
-    `(for c in ${runtime} curl mktemp; do command -v "$c" >/dev/null 2>&1 || { echo '${missing}'; exit 1; }; done;`,
+  const script = [
+    `for c in ${runtime} curl mktemp; do command -v "$c" >/dev/null 2>&1 || { echo '${missing}'; exit 1; }; done;`,
     'd="$(mktemp -d)" || exit 1;',
     `f="$d/${file}";`,
     `if curl -fsSL -o "$f" ${shQuote(downloadUrl)} && h="$( (sha256sum "$f" || shasum -a 256 "$f") 2>/dev/null)" && [ "\${h%% *}" = ${scriptSha} ];`,
-    `then ${UPLOAD_TOKEN_ENV}=${shQuote(input.token)} ${runtime} "$f" ${args}; s=$?;`,
+    `then ${runtime} "$f" ${args}; s=$?;`,
     `else echo ${shQuote(FAILED_DOWNLOAD)}; s=1; fi;`,
     `case "$s" in [0-6]) ;; *) echo '${stopped}'; s=1 ;; esac;`,
-    'rm -rf "$d"; exit $s)',
+    'rm -rf "$d"; exit $s',
   ].join(' ');
+  return `${UPLOAD_TOKEN_ENV}=${shQuote(input.token)} /bin/sh -c ${shQuote(script)} socialpub-uploader "${UPLOADER_PATH_PLACEHOLDER}"`;
 }
 
 /** PowerShell 5.1 and 7: New-TemporaryFile, Invoke-WebRequest, Get-FileHash, the same checks. */
