@@ -1,13 +1,22 @@
+import { hash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startChildServer } from '../lib/child-server.mjs';
 import { printLine } from '../lib/report.mjs';
 import { formatSpread, interleave, pairedRatios, spread } from '../lib/rounds.mjs';
-import { seedAccounts } from '../lib/seed-accounts.mjs';
+import { mapLimit, seedAccounts } from '../lib/seed-accounts.mjs';
 import { recordAim } from '../lib/summary.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const ADMIN = 'bench-admin-token';
+const TOOL = 'service_list_accounts';
+/** Each client kind gets this many connected clients, rotated over (each one account). */
+const CLIENTS_PER_KIND = 400;
 
 /**
  * Runs `call` from `concurrency` loops for `ms`: calls per second, and the server's CPU per call
@@ -38,31 +47,83 @@ async function burst(server, ms, concurrency, call) {
   };
 }
 
+/** `clients` connected MCP clients of one kind (v2 or 1.x) to `url`, one account each. */
+async function connectClients(kind, url, tokens) {
+  return mapLimit(tokens.length, 16, async (i) => {
+    const requestInit = { headers: { authorization: `Bearer ${tokens[i]}` } };
+    const client =
+      kind === 'v2'
+        ? new Client({ name: 'bench', version: '1.0.0' })
+        : new ClientV1({ name: 'bench', version: '1.0.0' });
+    const transport =
+      kind === 'v2'
+        ? new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit })
+        : new TransportV1(new URL(`${url}/mcp`), { requestInit });
+    await client.connect(transport);
+    return client;
+  });
+}
+
+/** socialpub's own `tools/call` result for a token, as JSON text (what the ceiling answers). */
+async function toolResultText(url, token) {
+  const res = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: TOOL, arguments: {} },
+    }),
+  });
+  const message = await res.json();
+  if (res.status !== 200 || message.result?.isError) throw new Error(`probe tools/call: ${res.status}`);
+  return JSON.stringify(message.result);
+}
+
+const pct = (s) =>
+  `${(s.median * 100).toFixed(0)}% (${(s.min * 100).toFixed(0)}–${(s.max * 100).toFixed(0)}%)`;
+
 /**
  * Issue 9's aim: `service_list_accounts` through a real MCP client (v2 packages, Streamable HTTP,
- * JSON-RPC and output schema included) at >= 50% of REST `GET /api/v2/accounts` per second on the
- * same server. Both sides are driven from this process with the same fetch and concurrency, in
- * interleaved rounds; before each round the server's virtual clock moves a minute, so the read
- * limit (60 a minute per account) never refuses either side.
+ * JSON-RPC and result checks included) at >= 50% of REST `GET /api/v2/accounts` per second on the
+ * same server, both driven from this process with the same fetch and concurrency, in interleaved
+ * rounds; before each round the server's virtual clock moves a minute, so the read limit (60 a
+ * minute per account) never refuses either side. Beside it, the 1.x client most AI apps embed, and
+ * the v2 client against the MCP ceiling (bare node:http answering socialpub's answer bytes from
+ * memory): what no server could beat with that client on this machine.
  */
-// Enough accounts that neither side reaches the 60 reads a minute per account on a quiet machine
-// (REST reads run at about 20,000 a second here: 3 s rounds need well over 1,000 accounts).
+// Enough accounts that REST reads (about 5,000 a second here, 3 s rounds) never reach the limit.
 export async function benchMcp({ duration, rounds, accounts: accountCount = 2000, concurrency = 16 }) {
   // BENCH_MCP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server process.
   const nodeArgs = (process.env.BENCH_MCP_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = await startChildServer(here('../servers/mcp-reference.mjs'), { nodeArgs });
   const { url, tokenPrefix } = server.info;
+  const dir = mkdtempSync(join(tmpdir(), 'socialpub-bench-mcp-'));
+  const children = [server];
   const clients = [];
   try {
     const accounts = await seedAccounts(url, ADMIN, accountCount, { concurrency: 8 });
-    for (const account of accounts) {
-      const client = new Client({ name: 'bench', version: '1.0.0' });
-      const headers = { authorization: `Bearer ${tokenPrefix}${account.accountId}` };
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }),
-      );
-      clients.push(client);
-    }
+    const tokens = accounts.slice(0, CLIENTS_PER_KIND).map((a) => `${tokenPrefix}${a.accountId}`);
+    const answers = await mapLimit(tokens.length, 16, async (i) => [
+      hash('sha256', tokens[i], 'hex'),
+      await toolResultText(url, tokens[i]),
+    ]);
+    writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
+    const ceiling = await startChildServer(here('../servers/mcp-ceiling.mjs'), {
+      args: [join(dir, 'answers.json')],
+    });
+    children.push(ceiling);
+    const v2 = await connectClients('v2', url, tokens);
+    const v1 = await connectClients('1.x', url, tokens);
+    const v2Ceiling = await connectClients('v2', ceiling.info.url, tokens);
+    clients.push(...v2, ...v1, ...v2Ceiling);
+
     const nextMinute = () =>
       fetch(`${url}/admin/v1/clock`, {
         method: 'POST',
@@ -76,25 +137,24 @@ export async function benchMcp({ duration, rounds, accounts: accountCount = 2000
       await res.arrayBuffer();
       return res.status === 200;
     };
-    const tool = async (i) => {
-      const result = await clients[i % clients.length].callTool({
-        name: 'service_list_accounts',
-        arguments: {},
-      });
+    const toolOf = (list) => async (i) => {
+      const result = await list[i % list.length].callTool({ name: TOOL, arguments: {} });
       return result.isError !== true;
     };
     const ms = duration * 1000;
+    const names = {
+      rest: 'REST GET /api/v2/accounts (fetch)',
+      v2: 'MCP service_list_accounts (v2 client)',
+      v1: 'MCP service_list_accounts (1.x client)',
+      ceiling: 'MCP ceiling: v2 client, answer from memory',
+    };
     const results = await interleave({
       rounds,
       subjects: [
-        {
-          name: 'REST GET /api/v2/accounts',
-          run: async () => (await nextMinute(), burst(server, ms, concurrency, rest)),
-        },
-        {
-          name: 'MCP service_list_accounts',
-          run: async () => (await nextMinute(), burst(server, ms, concurrency, tool)),
-        },
+        { name: names.rest, run: async () => (await nextMinute(), burst(server, ms, concurrency, rest)) },
+        { name: names.v2, run: async () => (await nextMinute(), burst(server, ms, concurrency, toolOf(v2))) },
+        { name: names.v1, run: async () => (await nextMinute(), burst(server, ms, concurrency, toolOf(v1))) },
+        { name: names.ceiling, run: () => burst(ceiling, ms, concurrency, toolOf(v2Ceiling)) },
       ],
     });
     for (const [name, figures] of Object.entries(results)) {
@@ -106,29 +166,38 @@ export async function benchMcp({ duration, rounds, accounts: accountCount = 2000
         `${formatSpread(rps)} req/s, server CPU ${formatSpread(cpu)} µs per call, client CPU ${formatSpread(client)} µs per call`,
       );
     }
-    const ratio = pairedRatios(
-      results['MCP service_list_accounts'],
-      results['REST GET /api/v2/accounts'],
-      (f) => f.rps,
-    );
-    const cpuRatio = pairedRatios(
-      results['MCP service_list_accounts'],
-      results['REST GET /api/v2/accounts'],
-      (f) => f.cpuUs,
-    );
+    const ofRest = (name) => pairedRatios(results[name], results[names.rest], (f) => f.rps);
+    const v2Ratio = ofRest(names.v2);
+    const cpuRatio = pairedRatios(results[names.v2], results[names.rest], (f) => f.cpuUs);
     printLine(
       'tool calls/s against REST reads/s',
-      `${formatSpread({ ...ratio, median: ratio.median * 100, min: ratio.min * 100, max: ratio.max * 100 }, 0, '%')}; server CPU per call ${cpuRatio.median.toFixed(1)}x REST`,
+      `v2 ${pct(v2Ratio)}, 1.x ${pct(ofRest(names.v1))}, v2 against the ceiling ${pct(ofRest(names.ceiling))}; server CPU per call ${cpuRatio.median.toFixed(1)}x REST`,
     );
+    const restRps = spread(results[names.rest].map((f) => f.rps)).median.toFixed(0);
     recordAim({
       section: 'mcp',
-      aim: 'list_accounts tool calls/s >= 50% of REST reads/s',
-      measured: `${(ratio.median * 100).toFixed(0)}%`,
-      baseline: `REST ${spread(results['REST GET /api/v2/accounts'].map((f) => f.rps)).median.toFixed(0)} req/s`,
-      met: ratio.median >= 0.5,
+      aim: 'list_accounts tool calls/s (v2 client) >= 50% of REST reads/s',
+      measured: pct(v2Ratio),
+      baseline: `REST ${restRps} req/s`,
+      met: v2Ratio.median >= 0.5,
+    });
+    recordAim({
+      section: 'mcp',
+      aim: 'the same through the 1.x client (figure only)',
+      measured: pct(ofRest(names.v1)),
+      baseline: `REST ${restRps} req/s`,
+      met: null,
+    });
+    recordAim({
+      section: 'mcp',
+      aim: 'v2 client against a server answering from memory (the bound, figure only)',
+      measured: pct(ofRest(names.ceiling)),
+      baseline: `REST ${restRps} req/s`,
+      met: null,
     });
   } finally {
     for (const client of clients) await client.close().catch(() => undefined);
-    await server.stop();
+    for (const child of children) await child.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
