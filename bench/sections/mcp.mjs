@@ -148,12 +148,16 @@ export async function benchMcp({ duration, rounds, accounts: accountCount = 2000
       v1: 'MCP service_list_accounts (1.x client)',
       ceiling: 'MCP ceiling: v2 client, answer from memory',
     };
+    const onSocialpub = (call) => async () => {
+      await nextMinute();
+      return burst(server, ms, concurrency, call);
+    };
     const results = await interleave({
       rounds,
       subjects: [
-        { name: names.rest, run: async () => (await nextMinute(), burst(server, ms, concurrency, rest)) },
-        { name: names.v2, run: async () => (await nextMinute(), burst(server, ms, concurrency, toolOf(v2))) },
-        { name: names.v1, run: async () => (await nextMinute(), burst(server, ms, concurrency, toolOf(v1))) },
+        { name: names.rest, run: onSocialpub(rest) },
+        { name: names.v2, run: onSocialpub(toolOf(v2)) },
+        { name: names.v1, run: onSocialpub(toolOf(v1)) },
         { name: names.ceiling, run: () => burst(ceiling, ms, concurrency, toolOf(v2Ceiling)) },
       ],
     });
