@@ -1,10 +1,19 @@
-import { McpServer } from '@modelcontextprotocol/server';
+import { type AuthInfo, McpServer } from '@modelcontextprotocol/server';
 import type { ConnectorBackend } from './backend.js';
 import { cachedSchema } from './cached-schema.js';
 import { type ToolSet, toolsFor } from './tool-registry.js';
 
 export interface ConnectorServerOptions {
+  /**
+   * The backend the tools run on. It also decides what is offered: a backend that cannot update,
+   * retry or report usage is offered none of those tools.
+   */
   backend: ConnectorBackend;
+  /**
+   * Chooses the backend per call from the call's sign-in (the transport's `authInfo`) instead, so
+   * one server serves every caller of a tool set; `backend` then only decides what is offered.
+   */
+  backendFor?: (authInfo: AuthInfo | undefined) => ConnectorBackend;
   /** `signed-in`: the seventeen tools; `api-key`: the older three. */
   toolSet: ToolSet;
   /** Offer only the reads and validate (a read-only grant, or `socialpub-mcp --read-only`). */
@@ -45,7 +54,8 @@ export function createConnectorServer(options: ConnectorServerOptions): McpServe
         ...(tool.outputSchema === undefined ? {} : { outputSchema: cachedSchema(tool.outputSchema) }),
         annotations: { title: tool.title, ...tool.annotations },
       },
-      (input: unknown) => tool.run(options.backend, input as never),
+      (input: unknown, ctx) =>
+        tool.run(options.backendFor?.(ctx.http?.authInfo) ?? options.backend, input as never),
     );
   }
   return server;

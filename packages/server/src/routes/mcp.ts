@@ -16,6 +16,7 @@ import {
   originAllowed,
 } from '../mcp/mcp-guards.js';
 import { readMcpBody } from '../mcp/read-mcp-body.js';
+import { SharedConnectorServers, sharedRequest } from '../mcp/shared-connector-servers.js';
 import type { Services } from '../services.js';
 
 /**
@@ -77,7 +78,9 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
     onerror: (error) => console.error('[socialpub] mcp:', error.message),
   });
   const legacyJson = legacyJsonHandler(factory, MCP_BODY_LIMIT_BYTES);
+  const sharedServers = new SharedConnectorServers(context);
   services.onClose.push(() => handler.close());
+  services.onClose.push(() => sharedServers.close());
 
   const challenge = (c: Context<AppEnv>, presented: boolean) => {
     const error = apiError(
@@ -170,6 +173,18 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
       extra: { caller, onlyTool: singleToolCall(parsed) },
     };
     if (parsed === undefined) return handler.fetch(request, { authInfo });
+    const shared = sharedRequest(
+      {
+        method: c.req.method,
+        accept: c.req.header('accept'),
+        contentType: c.req.header('content-type'),
+        protocolVersion: c.req.header('mcp-protocol-version'),
+        mcpMethod: c.req.header('mcp-method'),
+        mcpName: c.req.header('mcp-name'),
+      },
+      parsed,
+    );
+    if (shared !== undefined) return sharedServers.answer(caller, shared, authInfo);
     // 2025-era messages: one JSON answer; 2026-07-28 (and every refusal of its checks): the SDK entry.
     if (await isLegacyRequest(request, parsed)) return legacyJson(request, { authInfo, parsedBody: parsed });
     return handler.fetch(request, { authInfo, parsedBody: parsed });

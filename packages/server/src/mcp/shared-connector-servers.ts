@@ -1,0 +1,123 @@
+import {
+  type AuthInfo,
+  classifyInboundRequest,
+  isJSONRPCRequest,
+  isJsonContentType,
+  type JSONRPCRequest,
+  type McpServer,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/server';
+import { POST_SCOPE } from '@socialpub/core';
+import { createConnectorServer, type ToolSet } from '@socialpub/mcp';
+import type { ConnectorCaller } from './connector-caller.js';
+import { type ConnectorContext, DomainConnectorBackend } from './domain-backend.js';
+import { RequestMuxTransport } from './request-mux-transport.js';
+
+/** The methods an AI app sends by the thousand; anything else keeps the SDK's own path. */
+const SHARED_METHODS = new Set(['tools/call', 'tools/list', 'ping']);
+
+/** The headers of a request that `sharedRequest` reads (as the SDK's transport reads them). */
+export interface McpRequestHeaders {
+  method: string;
+  accept: string | undefined;
+  contentType: string | undefined;
+  protocolVersion: string | undefined;
+  mcpMethod: string | undefined;
+  mcpName: string | undefined;
+}
+
+/**
+ * The request a shared server may answer: a single 2025-era JSON-RPC request (tools/call,
+ * tools/list or ping) whose headers the SDK's transport would take as they are (it accepts JSON and
+ * event streams, sends JSON, names no protocol version or a supported one). Everything else —
+ * initialize, notifications, batches, the 2026-07-28 revision and every request the transport
+ * would refuse — goes the SDK's own way, which answers it exactly as before.
+ */
+export function sharedRequest(headers: McpRequestHeaders, body: unknown): JSONRPCRequest | undefined {
+  if (headers.method !== 'POST' || !isJSONRPCRequest(body) || !SHARED_METHODS.has(body.method))
+    return undefined;
+  const accept = headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+  if (!isJsonContentType(headers.contentType)) return undefined;
+  if (
+    headers.protocolVersion !== undefined &&
+    !SUPPORTED_PROTOCOL_VERSIONS.includes(headers.protocolVersion)
+  ) {
+    return undefined;
+  }
+  const era = classifyInboundRequest({
+    httpMethod: headers.method,
+    protocolVersionHeader: headers.protocolVersion,
+    mcpMethodHeader: headers.mcpMethod,
+    mcpNameHeader: headers.mcpName,
+    body,
+  });
+  return era.kind === 'legacy' ? body : undefined;
+}
+
+/** The caller `/mcp` resolved for this request (routes/mcp.ts puts it in the sign-in it hands on). */
+function callerOf(authInfo: AuthInfo | undefined): ConnectorCaller {
+  const caller = authInfo?.extra?.['caller'] as ConnectorCaller | undefined;
+  if (caller === undefined) throw new Error('An MCP request reached a shared server without its caller.');
+  return caller;
+}
+
+interface SharedServer {
+  server: McpServer;
+  transport: RequestMuxTransport;
+}
+
+/**
+ * One MCP server per tool set (a signed-in app's seventeen tools, the same read-only, an API
+ * key's older three), serving every caller of that set. The SDK's stateless serving builds a server
+ * and a transport for each HTTP request and closes both after it, about four fifths of a tool call's
+ * CPU (bench: mcp); a shared server registers its tools once and takes each request through a
+ * transport that keeps callers apart (request-mux-transport.ts). Each call's backend is built from
+ * the caller its sign-in names, so the app sees only its own account, as before.
+ */
+export class SharedConnectorServers {
+  readonly #servers = new Map<string, Promise<SharedServer>>();
+
+  constructor(private readonly context: ConnectorContext) {}
+
+  /** The answer to one request, as the SDK's JSON answer carries it. */
+  async answer(caller: ConnectorCaller, message: JSONRPCRequest, authInfo: AuthInfo): Promise<Response> {
+    const { transport } = await this.#serverFor(caller);
+    const reply = await transport.request(message, authInfo);
+    return new Response(JSON.stringify(reply), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+
+  async close(): Promise<void> {
+    const servers = await Promise.all(this.#servers.values());
+    this.#servers.clear();
+    for (const { server } of servers) await server.close().catch(() => undefined);
+  }
+
+  #serverFor(caller: ConnectorCaller): Promise<SharedServer> {
+    const toolSet: ToolSet = caller.kind === 'grant' ? 'signed-in' : 'api-key';
+    const readOnly = caller.kind === 'grant' && !caller.grant.scopes.includes(POST_SCOPE);
+    const key = `${toolSet}:${readOnly}`;
+    let shared = this.#servers.get(key);
+    if (shared === undefined) {
+      shared = this.#start(toolSet, readOnly, caller);
+      this.#servers.set(key, shared);
+    }
+    return shared;
+  }
+
+  async #start(toolSet: ToolSet, readOnly: boolean, first: ConnectorCaller): Promise<SharedServer> {
+    const server = createConnectorServer({
+      // Decides only which tools are offered: every domain backend backs all of them.
+      backend: new DomainConnectorBackend(this.context, first),
+      backendFor: (authInfo) => new DomainConnectorBackend(this.context, callerOf(authInfo)),
+      toolSet,
+      readOnly,
+    });
+    const transport = new RequestMuxTransport();
+    await server.connect(transport);
+    return { server, transport };
+  }
+}
