@@ -94,7 +94,10 @@ interface PostRecordRow {
   next_figures_at: string | null;
 }
 
-const iso = (value: string): string => new Date(value).toISOString();
+/** `Date#toISOString()` text, as every caller but a few tests already passes. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** Stored times sort as text, so each is normalised; text already in that form is kept as it is. */
+const iso = (value: string): string => (CANONICAL_ISO.test(value) ? value : new Date(value).toISOString());
 const isoOrNull = (value: string | null | undefined): string | null =>
   value === null || value === undefined ? null : iso(value);
 const jsonOrNull = (value: unknown): string | null =>
@@ -144,6 +147,7 @@ const PATCH_COLUMNS: Record<keyof PostRecordPatch, [string, (value: never) => un
 export class PostRecordsRepository {
   readonly #insert;
   readonly #get;
+  readonly #markGoneOut;
 
   /**
    * Answers of the limit queries (counts, latest send), kept while they stay the table's current
@@ -183,6 +187,7 @@ export class PostRecordsRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#get = db.prepare('SELECT * FROM post_records WHERE id = ?');
+    this.#markGoneOut = db.prepare('UPDATE scheduled_posts SET gone_out = 1 WHERE id = ? AND gone_out = 0');
   }
 
   /**
@@ -190,7 +195,26 @@ export class PostRecordsRepository {
    * unless the caller says otherwise (Post record, Figures).
    */
   insert(post: StoredPostRecord): void {
+    const { scheduledPostId } = post;
     const at = iso(post.at);
+    if (scheduledPostId === null || this.db.inTransaction) {
+      this.#insertRow(post, at);
+      if (scheduledPostId !== null) this.#markGoneOut.run(scheduledPostId);
+    } else {
+      this.db.transaction(() => {
+        this.#insertRow(post, at);
+        this.#markGoneOut.run(scheduledPostId);
+      })();
+    }
+    if (this.#mayKeep()) this.#answers.noteInserted(post, at);
+    else this.#answers.forget();
+  }
+
+  /**
+   * The row alone. Once a network post names a scheduled post, the list shows that post instead:
+   * `insert` sets `scheduled_posts.gone_out` in the same transaction (migration 012).
+   */
+  #insertRow(post: StoredPostRecord, at: string): void {
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
     const nextFiguresAt = post.nextFiguresAt ?? (post.status === 'success' ? publishedAt : null);
     this.#insert.run(
@@ -216,8 +240,6 @@ export class PostRecordsRepository {
       jsonOrNull(post.figures),
       isoOrNull(nextFiguresAt),
     );
-    if (this.#mayKeep()) this.#answers.noteInserted(post, at);
-    else this.#answers.forget();
   }
 
   update(id: string, patch: PostRecordPatch): void {
