@@ -11,7 +11,7 @@ usePostsApp((app) => {
 
 const goneOut = (id: string) => t.services.repos.scheduledPosts.get(id)?.goneOut;
 
-/** Migration 012: the repository marks a scheduled post gone out, in the insert's transaction. */
+/** Migration 013: the repository marks a scheduled post gone out, in the insert's transaction. */
 describe('a post record naming a scheduled post', () => {
   it('marks it gone out when written on its own, with no trigger doing it', () => {
     const trigger = t.services.db

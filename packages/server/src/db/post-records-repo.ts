@@ -94,10 +94,7 @@ interface PostRecordRow {
   next_figures_at: string | null;
 }
 
-/** `Date#toISOString()` text, as every caller but a few tests already passes. */
-const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-/** Stored times sort as text, so each is normalised; text already in that form is kept as it is. */
-const iso = (value: string): string => (CANONICAL_ISO.test(value) ? value : new Date(value).toISOString());
+const iso = (value: string): string => new Date(value).toISOString();
 const isoOrNull = (value: string | null | undefined): string | null =>
   value === null || value === undefined ? null : iso(value);
 const jsonOrNull = (value: unknown): string | null =>
@@ -212,7 +209,7 @@ export class PostRecordsRepository {
 
   /**
    * The row alone. Once a network post names a scheduled post, the list shows that post instead:
-   * `insert` sets `scheduled_posts.gone_out` in the same transaction (migration 012).
+   * `insert` sets `scheduled_posts.gone_out` in the same transaction (migration 013).
    */
   #insertRow(post: StoredPostRecord, at: string): void {
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);

@@ -6,8 +6,8 @@ import type { Migration } from '../migrate.js';
  * a copy of every page it changes in case it has to undo itself, which cost a scheduled send about
  * 6 µs of its 40 µs in SQLite when 10,000 posts are due at once (issue 12).
  */
-export const migration012GoneOutWritten: Migration = {
-  id: 12,
+export const migration013GoneOutWritten: Migration = {
+  id: 13,
   name: 'gone-out-written',
   up(db) {
     db.exec('DROP TRIGGER IF EXISTS post_records_mark_gone_out');
