@@ -182,6 +182,22 @@ export class ScheduledPostsRepository {
     return rows.map(scheduledPostFromRow);
   }
 
+  /** The first waiting post due at or before `now` of each profile and set of networks, in creation order. */
+  dueFirstPerProfile(
+    now: Date,
+    limit: number,
+    scope: ClockScope = SERVER_CLOCK_SCOPE,
+  ): StoredScheduledPost[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM scheduled_posts WHERE seq IN (SELECT MIN(seq) FROM scheduled_posts
+         WHERE outcome = 'waiting' AND at <= ? AND ${onClockSql('account_id', scope)} AND ${NOT_DELETING}
+         GROUP BY profile_id, platforms) ORDER BY seq LIMIT ?`,
+      )
+      .all(now.toISOString(), limit, ...onClockParams(scope)) as ScheduledRow[];
+    return rows.map(scheduledPostFromRow);
+  }
+
   /** Marks a waiting post `sending`; false when it is no longer waiting (cancelled meanwhile). */
   markSending(id: string, now: Date): boolean {
     const at = now.toISOString();

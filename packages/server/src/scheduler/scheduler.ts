@@ -21,6 +21,9 @@ const SEND_CONCURRENCY = 32;
  */
 export const COMMIT_BATCH = 1000;
 
+/** Profiles whose first due post is looked up ahead of a busy minute (`prepare`). */
+const PREPARE_MAX = 2 * COMMIT_BATCH;
+
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class Scheduler implements DueWorkSource {
@@ -34,6 +37,26 @@ export class Scheduler implements DueWorkSource {
 
   nextDueAt(scope: ClockScope): Date | null {
     return this.services.repos.scheduledPosts.nextDueAt(scope);
+  }
+
+  /**
+   * About a second before a due time (system clock): the first post due then of each profile has
+   * the sender look up what its send will read (`ScheduledSender.lookUp`). Done outside any
+   * transaction, what it reads is kept in memory (the accounts, profiles and connections, the post
+   * counts the limits ask), while the drain reads inside its transactions, which keep nothing:
+   * after a restart each send would read them all from the database again.
+   */
+  prepare(at: Date, scope: ClockScope): void {
+    const lookUp = this.sender.lookUp?.bind(this.sender);
+    if (lookUp === undefined) return;
+    for (const post of this.services.repos.scheduledPosts.dueFirstPerProfile(at, PREPARE_MAX, scope)) {
+      try {
+        const now = this.services.clocks.forAccount(post.accountId).now();
+        for (const platform of post.platforms) lookUp({ scheduledPost: post, platform, now });
+      } catch (error) {
+        this.services.dueWork.onError(error, this.name);
+      }
+    }
   }
 
   /** Posts due together go out one after another: due time, then creation order. */
