@@ -16,8 +16,9 @@ const SEND_CONCURRENCY = 32;
  * send is all or nothing on its own (network record and outcome), so sharing a commit only decides
  * how many a crash leaves waiting. But a commit writes every page it touched, and 500 sends across
  * 500 accounts touch most pages of the account-keyed indexes, so fewer, larger commits write far
- * less (`node bench/run.mjs scheduler`, issue 12). The event loop yields to requests between
- * commits; 1,000 sends hold it about as long as 500 did before the sends got cheaper.
+ * less: 10,000 sends across 500 accounts wrote 22,000 WAL pages at 500 a commit, 12,700 at 1,000,
+ * about 8 µs of CPU a send (issue 12). The event loop yields to requests between commits; a commit
+ * of 1,000 holds it about 0.1 s on a quiet machine (500 took about 70 ms before this round).
  */
 export const COMMIT_BATCH = 1000;
 
