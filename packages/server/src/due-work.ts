@@ -25,6 +25,12 @@ export interface DueWorkSource {
    * independent owners concurrently.
    */
   runDue?(upTo: Date, max: number, scope: ClockScope): Promise<number> | number;
+  /**
+   * Optional, system clock only: called once about a second before `at`, the source's next due
+   * time, to read into memory what its items will need then (nothing may be written or sent), so
+   * that less is left to do once they are due.
+   */
+  prepare?(at: Date, scope: ClockScope): void;
 }
 
 interface OneOff {
@@ -46,6 +52,8 @@ interface Candidate {
 const MAX_ITEMS_PER_PASS = 100_000;
 /** The system-clock timer looks at least this often, so database sources need no wake-up call. */
 const SYSTEM_TICK_MS = 1000;
+/** How long before its next due time a source that prepares (`DueWorkSource.prepare`) is asked to. */
+const PREPARE_LEAD_MS = 1000;
 
 /**
  * Runs the due work of one clock: the server's clock, or one test clock. Every runner of a server
@@ -61,6 +69,8 @@ export class DueWorkRunner {
   #chain: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
+  /** The due time a source was last asked to prepare for. */
+  #preparedFor: number | undefined;
   onError: (error: unknown, source: string) => void = () => {};
 
   constructor(clock: Clock, scope: ClockScope = SERVER_CLOCK_SCOPE, sharedSources: DueWorkSource[] = []) {
@@ -121,10 +131,10 @@ export class DueWorkRunner {
       this.runDue()
         .catch((error) => this.onError(error, 'runner'))
         .finally(() => {
-          if (!this.#stopped) this.#timer = setTimeout(tick, this.#delayToNext()).unref();
+          if (!this.#stopped) this.#timer = setTimeout(tick, this.#nextTick()).unref();
         });
     };
-    this.#timer = setTimeout(tick, this.#delayToNext()).unref();
+    this.#timer = setTimeout(tick, this.#nextTick()).unref();
   }
 
   /** Stops the timer and waits for the work in progress. */
@@ -135,10 +145,28 @@ export class DueWorkRunner {
     await this.#chain.catch(() => {});
   }
 
-  #delayToNext(): number {
+  /**
+   * Milliseconds until the timer looks again: at the next due time, at least every second, and a
+   * second ahead of a due time whose source prepares, which it is then asked to do.
+   */
+  #nextTick(): number {
     const next = this.#earliest();
     if (!next) return SYSTEM_TICK_MS;
-    return Math.max(0, Math.min(SYSTEM_TICK_MS, next.at - this.#clock.now().getTime()));
+    const until = next.at - this.#clock.now().getTime();
+    const source = next.source;
+    if (source?.prepare !== undefined && until > 0) {
+      if (until > PREPARE_LEAD_MS) return Math.min(SYSTEM_TICK_MS, until - PREPARE_LEAD_MS);
+      if (this.#preparedFor !== next.at) {
+        this.#preparedFor = next.at;
+        try {
+          source.prepare(new Date(next.at), this.#scope);
+        } catch (error) {
+          this.onError(error, next.name);
+        }
+      }
+      return Math.max(0, next.at - this.#clock.now().getTime());
+    }
+    return Math.max(0, Math.min(SYSTEM_TICK_MS, until));
   }
 
   #serial<T>(work: () => Promise<T>): Promise<T> {

@@ -144,6 +144,7 @@ const PATCH_COLUMNS: Record<keyof PostRecordPatch, [string, (value: never) => un
 export class PostRecordsRepository {
   readonly #insert;
   readonly #get;
+  readonly #markGoneOut;
 
   /**
    * Answers of the limit queries (counts, latest send), kept while they stay the table's current
@@ -183,6 +184,7 @@ export class PostRecordsRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#get = db.prepare('SELECT * FROM post_records WHERE id = ?');
+    this.#markGoneOut = db.prepare('UPDATE scheduled_posts SET gone_out = 1 WHERE id = ? AND gone_out = 0');
   }
 
   /**
@@ -190,7 +192,26 @@ export class PostRecordsRepository {
    * unless the caller says otherwise (Post record, Figures).
    */
   insert(post: StoredPostRecord): void {
+    const { scheduledPostId } = post;
     const at = iso(post.at);
+    if (scheduledPostId === null || this.db.inTransaction) {
+      this.#insertRow(post, at);
+      if (scheduledPostId !== null) this.#markGoneOut.run(scheduledPostId);
+    } else {
+      this.db.transaction(() => {
+        this.#insertRow(post, at);
+        this.#markGoneOut.run(scheduledPostId);
+      })();
+    }
+    if (this.#mayKeep()) this.#answers.noteInserted(post, at);
+    else this.#answers.forget();
+  }
+
+  /**
+   * The row alone. Once a network post names a scheduled post, the list shows that post instead:
+   * `insert` sets `scheduled_posts.gone_out` in the same transaction (migration 013).
+   */
+  #insertRow(post: StoredPostRecord, at: string): void {
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
     const nextFiguresAt = post.nextFiguresAt ?? (post.status === 'success' ? publishedAt : null);
     this.#insert.run(
@@ -216,8 +237,6 @@ export class PostRecordsRepository {
       jsonOrNull(post.figures),
       isoOrNull(nextFiguresAt),
     );
-    if (this.#mayKeep()) this.#answers.noteInserted(post, at);
-    else this.#answers.forget();
   }
 
   update(id: string, patch: PostRecordPatch): void {

@@ -90,6 +90,7 @@ export class ScheduledPostsRepository {
   readonly #insert;
   readonly #get;
   readonly #markSending;
+  readonly #settleNow;
 
   constructor(private readonly db: Database) {
     this.#insert = db.prepare(
@@ -102,6 +103,10 @@ export class ScheduledPostsRepository {
     this.#markSending = db.prepare(
       `UPDATE scheduled_posts SET outcome = 'sending', sending_started_at = ?, updated_at = ?
        WHERE id = ? AND outcome = 'waiting'`,
+    );
+    this.#settleNow = db.prepare(
+      `UPDATE scheduled_posts SET outcome = ?, sending_started_at = ?, updated_at = ?,
+       error_message = COALESCE(?, error_message) WHERE id = ? AND outcome = 'waiting'`,
     );
   }
 
@@ -177,19 +182,44 @@ export class ScheduledPostsRepository {
     return rows.map(scheduledPostFromRow);
   }
 
+  /** The first waiting post due at or before `now` of each profile and set of networks, in creation order. */
+  dueFirstPerProfile(
+    now: Date,
+    limit: number,
+    scope: ClockScope = SERVER_CLOCK_SCOPE,
+  ): StoredScheduledPost[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM scheduled_posts WHERE seq IN (SELECT MIN(seq) FROM scheduled_posts
+         WHERE outcome = 'waiting' AND at <= ? AND ${onClockSql('account_id', scope)} AND ${NOT_DELETING}
+         GROUP BY profile_id, platforms) ORDER BY seq LIMIT ?`,
+      )
+      .all(now.toISOString(), limit, ...onClockParams(scope)) as ScheduledRow[];
+    return rows.map(scheduledPostFromRow);
+  }
+
   /** Marks a waiting post `sending`; false when it is no longer waiting (cancelled meanwhile). */
   markSending(id: string, now: Date): boolean {
     const at = now.toISOString();
     return this.#markSending.run(at, at, id).changes > 0;
   }
 
-  /** Undoes `markSending` inside the same transaction when the send turned out to need waiting. */
-  unmarkSending(id: string, updatedAt: string): void {
-    this.db
-      .prepare(
-        "UPDATE scheduled_posts SET outcome = 'waiting', sending_started_at = NULL, updated_at = ? WHERE id = ? AND outcome = 'sending'",
-      )
-      .run(iso(updatedAt), id);
+  /**
+   * A waiting post sent and settled inside one transaction (the scheduler's sends that need no
+   * waiting): its outcome, with `sending_started_at` as `markSending` would have set it, in one
+   * write instead of marking it `sending` first, since no one can see the state between.
+   * `errorMessage` null keeps the stored one. False when it was not waiting.
+   */
+  settleNow(
+    id: string,
+    outcome: StoredScheduledOutcome,
+    sentAt: Date,
+    now: Date,
+    errorMessage: string | null = null,
+  ): boolean {
+    return (
+      this.#settleNow.run(outcome, sentAt.toISOString(), now.toISOString(), errorMessage, id).changes > 0
+    );
   }
 
   /** Posts a crash left `sending` (start-up recovery). */

@@ -24,6 +24,9 @@ export function publishingScheduledSender(services: Services): ScheduledSender {
       });
       return result === null ? null : senderResult(result);
     },
+    lookUp({ scheduledPost, platform }): void {
+      publishing.lookUpScheduled({ ...scheduledPost, request: { ...scheduledPost.request, platform } });
+    },
   };
 }
 

@@ -34,4 +34,9 @@ export interface ScheduledSender {
    * nothing written, when something would wait (then `send` is used).
    */
   sendNow?(input: ScheduledSendInput): ScheduledSendResult | null;
+  /**
+   * Optional: shortly before the due time, reads what the send will look up (rows, post counts)
+   * into memory; writes and sends nothing.
+   */
+  lookUp?(input: ScheduledSendInput): void;
 }

@@ -3,22 +3,27 @@ import { type ScheduledResultStatus, scheduledOutcomeFromResults } from '@social
 import type { ClockScope } from '../clocks/clock-scope.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { StoredScheduledPost } from '../db/scheduled-posts-repo.js';
+import { holdCheckpoints } from '../db/wal-checkpoints.js';
 import type { DueWorkSource } from '../due-work.js';
 import type { Services } from '../services.js';
 import { runInLanes } from './account-lanes.js';
 import type { ScheduledSender, ScheduledSendResult } from './scheduled-sender.js';
 
-/** Due posts read per query while draining a busy minute. */
-const SEND_BATCH = 500;
 /** Accounts with a send in flight at once; each account's own posts never overlap. */
 const SEND_CONCURRENCY = 32;
 /**
- * Sends that need no waiting committed together: each is all or nothing on its own (marked sending,
- * network record, outcome), so sharing a commit only decides how many a crash leaves waiting. 500
- * (measured against 100 with `node bench/run.mjs scheduler`: 10,000 due together drained with p99
- * 1.04 s instead of 1.70 s) holds the event loop about 40 ms per commit; the loop yields between.
+ * Due posts read, and the sends among them that need no waiting committed, per transaction. Each
+ * send is all or nothing on its own (network record and outcome), so sharing a commit only decides
+ * how many a crash leaves waiting. But a commit writes every page it touched, and 500 sends across
+ * 500 accounts touch most pages of the account-keyed indexes, so fewer, larger commits write far
+ * less: 10,000 sends across 500 accounts wrote 22,000 WAL pages at 500 a commit, 12,700 at 1,000,
+ * about 8 µs of CPU a send (issue 12). The event loop yields to requests between commits; a commit
+ * of 1,000 holds it about 0.1 s on a quiet machine (500 took about 70 ms before this round).
  */
-const COMMIT_BATCH = 500;
+export const COMMIT_BATCH = 1000;
+
+/** Profiles whose first due post is looked up ahead of a busy minute (`prepare`). */
+const PREPARE_MAX = 2 * COMMIT_BATCH;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -35,6 +40,26 @@ export class Scheduler implements DueWorkSource {
     return this.services.repos.scheduledPosts.nextDueAt(scope);
   }
 
+  /**
+   * About a second before a due time (system clock): the first post due then of each profile has
+   * the sender look up what its send will read (`ScheduledSender.lookUp`). Done outside any
+   * transaction, what it reads is kept in memory (the accounts, profiles and connections, the post
+   * counts the limits ask), while the drain reads inside its transactions, which keep nothing:
+   * after a restart each send would read them all from the database again.
+   */
+  prepare(at: Date, scope: ClockScope): void {
+    const lookUp = this.sender.lookUp?.bind(this.sender);
+    if (lookUp === undefined) return;
+    for (const post of this.services.repos.scheduledPosts.dueFirstPerProfile(at, PREPARE_MAX, scope)) {
+      try {
+        const now = this.services.clocks.forAccount(post.accountId).now();
+        for (const platform of post.platforms) lookUp({ scheduledPost: post, platform, now });
+      } catch (error) {
+        this.services.dueWork.onError(error, this.name);
+      }
+    }
+  }
+
   /** Posts due together go out one after another: due time, then creation order. */
   async runNext(now: Date, scope: ClockScope): Promise<void> {
     const [post] = this.services.repos.scheduledPosts.dueBatch(now, 1, scope);
@@ -42,96 +67,99 @@ export class Scheduler implements DueWorkSource {
   }
 
   /**
-   * A busy minute: due posts fetched a batch at a time. Sends that need no waiting (see `#sendNow`)
-   * go first, in due order, committed `COMMIT_BATCH` at a time; the others are sent carefully:
+   * A busy minute: due posts are read a batch at a time, inside the transaction that sends those
+   * that need no waiting (see `#sendNow`), in due order; so what is read is still waiting when it is
+   * sent, and nothing has to be marked `sending` first. The others are then sent carefully:
    * accounts concurrently, each account's posts one after another in due order, each marked
    * `sending` (committed) right before its own network call, so a crash leaves only the sends in
    * flight unconfirmed. Once one post of an account needs the careful path, its later posts in the
    * batch follow it there, so an account's posts never overtake each other.
    */
   async runDue(upTo: Date, max: number, scope: ClockScope): Promise<number> {
-    const { scheduledPosts } = this.services.repos;
     const failed = new Set<string>();
+    let release: (() => void) | undefined;
     let count = 0;
-    while (count < max) {
-      const batch = scheduledPosts.dueBatch(upTo, Math.min(SEND_BATCH, max - count), scope);
-      // A post whose send threw before it was marked stays waiting: do not spin on it.
-      if (batch.length === 0 || batch.every((post) => failed.has(post.id))) break;
-      const careful = await this.#sendAllNow(batch, failed);
-      await runInLanes(
-        careful,
-        (post) => post.accountId,
-        SEND_CONCURRENCY,
-        async (post) => {
-          try {
-            await this.send(post, this.services.clocks.forAccount(post.accountId).now());
-          } catch (error) {
-            failed.add(post.id);
-            this.services.dueWork.onError(error, this.name);
-          }
-        },
-      );
-      count += batch.length;
+    try {
+      while (count < max) {
+        // Requests and other clocks' work get a turn between commits.
+        await nextTurn();
+        const limit = Math.min(COMMIT_BATCH, max - count);
+        const { batch, careful } = this.#commitNow(upTo, limit, scope, failed);
+        // A post whose send threw before it was marked stays waiting: do not spin on it.
+        if (batch === 0) break;
+        // A full batch: more are due, a busy minute's commits follow each other (see holdCheckpoints).
+        if (batch === limit) release ??= holdCheckpoints(this.services.db);
+        await runInLanes(
+          careful,
+          (post) => post.accountId,
+          SEND_CONCURRENCY,
+          async (post) => {
+            try {
+              await this.send(post, this.services.clocks.forAccount(post.accountId).now());
+            } catch (error) {
+              failed.add(post.id);
+              this.services.dueWork.onError(error, this.name);
+            }
+          },
+        );
+        count += batch;
+      }
+      return count;
+    } finally {
+      if (release) {
+        // The posts are settled; requests go first, then the WAL's pages go to the file.
+        await nextTurn();
+        release();
+      }
     }
-    return count;
-  }
-
-  /** Sends what needs no waiting, `COMMIT_BATCH` per transaction; gives back the rest, in order. */
-  async #sendAllNow(batch: StoredScheduledPost[], failed: Set<string>): Promise<StoredScheduledPost[]> {
-    const careful: StoredScheduledPost[] = [];
-    const carefulAccounts = new Set<string>();
-    for (let start = 0; start < batch.length; start += COMMIT_BATCH) {
-      // Requests and other clocks' work get a turn between commits, also between due batches.
-      await nextTurn();
-      const chunk = batch.slice(start, start + COMMIT_BATCH);
-      careful.push(...this.#commitNow(chunk, failed, carefulAccounts));
-    }
-    return careful;
   }
 
   /**
-   * One transaction of sends that need no waiting. A send that throws rolls the transaction back
-   * (nothing of it was sent: the network is in this process) and the chunk is done again with that
-   * post left to the careful path, which records such an error as its own outcome.
+   * One transaction: the next due batch, and the sends among it that need no waiting; gives back
+   * how many were read (0 when none, or only posts whose careful send threw) and the rest, in order.
+   * A send that throws rolls the transaction back (nothing of it was sent: the network is in this
+   * process) and the batch is done again with that post left to the careful path, which records
+   * such an error as its own outcome.
    */
   #commitNow(
-    chunk: StoredScheduledPost[],
+    upTo: Date,
+    limit: number,
+    scope: ClockScope,
     failed: Set<string>,
-    carefulAccounts: Set<string>,
-  ): StoredScheduledPost[] {
-    const { postRecords } = this.services.repos;
+  ): { batch: number; careful: StoredScheduledPost[] } {
+    const { postRecords, scheduledPosts } = this.services.repos;
     const threw = new Set<string>();
     for (;;) {
-      const careful: StoredScheduledPost[] = [];
-      const accounts = new Set(carefulAccounts);
       let current: StoredScheduledPost | undefined;
       try {
-        postRecords.transaction(() => {
-          for (const post of chunk) {
+        return postRecords.transaction(() => {
+          const batch = scheduledPosts.dueBatch(upTo, limit, scope);
+          if (batch.every((post) => failed.has(post.id))) return { batch: 0, careful: [] };
+          const careful: StoredScheduledPost[] = [];
+          const carefulAccounts = new Set<string>();
+          for (const post of batch) {
             current = post;
-            const skip = accounts.has(post.accountId) || failed.has(post.id) || threw.has(post.id);
+            const skip = carefulAccounts.has(post.accountId) || failed.has(post.id) || threw.has(post.id);
             if (skip || !this.#sendNow(post)) {
               careful.push(post);
-              accounts.add(post.accountId);
+              carefulAccounts.add(post.accountId);
             }
           }
+          return { batch: batch.length, careful };
         });
       } catch (error) {
         if (current === undefined || threw.has(current.id)) throw error;
         threw.add(current.id);
-        continue;
       }
-      for (const account of accounts) carefulAccounts.add(account);
-      return careful;
     }
   }
 
   /**
    * The send of a single-network post when nothing in it waits: the checks and the network answer
-   * at once (a simulated network in this process with no latency), so marking it `sending`, the
-   * network's record and the outcome are written together, inside the caller's transaction. A crash
-   * leaves it either waiting (sent after the restart) or sent and recorded: never sent twice, never
-   * unconfirmed. False, with nothing written, when something would wait.
+   * at once (a simulated network in this process with no latency), so the network's record and the
+   * outcome are written together, inside the caller's transaction, which read the post as waiting.
+   * A crash leaves it either waiting (sent after the restart) or sent and recorded: never sent twice,
+   * never unconfirmed. False, with nothing written, when something would wait.
    */
   #sendNow(post: StoredScheduledPost): boolean {
     const [platform, ...others] = post.platforms;
@@ -146,19 +174,17 @@ export class Scheduler implements DueWorkSource {
       return true;
     }
     if (account.deletingSince !== null) return true;
-    if (!scheduledPosts.markSending(post.id, now)) return true;
     const result = sendNow({ scheduledPost: post, platform, now });
-    if (result === null) {
-      // Nothing was sent: back to waiting as it was, for the careful path.
-      scheduledPosts.unmarkSending(post.id, post.updatedAt ?? post.createdAt);
-      return false;
-    }
+    // Nothing was sent: it stays waiting, for the careful path.
+    if (result === null) return false;
     if (result.kind === 'moved') {
       scheduledPosts.moveTo(post.id, result.at, result.note, now);
       return true;
     }
     if (result.kind === 'over_month') {
-      this.#failOverMonth(account, post, result.message, now);
+      const message = overMonthMessage(result.message);
+      scheduledPosts.settleNow(post.id, 'failed', now, now, message);
+      this.#mailOverMonth(account, post, message, now);
       return true;
     }
     let status: ScheduledResultStatus;
@@ -168,7 +194,7 @@ export class Scheduler implements DueWorkSource {
     } else {
       status = result.postId === null ? 'pending' : (postRecords.statusOf(result.postId) ?? 'timeout');
     }
-    scheduledPosts.setOutcome(post.id, scheduledOutcomeFromResults([status]), clock.now());
+    scheduledPosts.settleNow(post.id, scheduledOutcomeFromResults([status]), now, clock.now());
     return true;
   }
 
@@ -224,8 +250,12 @@ export class Scheduler implements DueWorkSource {
 
   /** "Free plan over its 30 posts for the month": failed, shown on the Scheduled page and e-mailed. */
   #failOverMonth(account: AccountRecord, post: StoredScheduledPost, reason: string, now: Date): void {
-    const message = `Not published when it was due: ${reason}`;
+    const message = overMonthMessage(reason);
     this.services.repos.scheduledPosts.setOutcome(post.id, 'failed', now, message);
+    this.#mailOverMonth(account, post, message, now);
+  }
+
+  #mailOverMonth(account: AccountRecord, post: StoredScheduledPost, message: string, now: Date): void {
     this.services.repos.outbox.add({
       accountId: account.id,
       to: account.email,
@@ -235,6 +265,8 @@ export class Scheduler implements DueWorkSource {
     });
   }
 }
+
+const overMonthMessage = (reason: string): string => `Not published when it was due: ${reason}`;
 
 /** A network result that was never confirmed: post record `timeout` ("sent but never confirmed"). */
 export function recordUnconfirmed(

@@ -122,6 +122,19 @@ export const SEND_TIME_ORDER: readonly CheckName[] = [
   'attempts',
 ];
 
+/**
+ * The send-time checks that only look things up in memory or the database (nothing is asked of an
+ * address, nothing waits, nothing is written): run ahead of a busy minute (`lookUpScheduledPost`),
+ * they leave the rows and post counts the sends will read in memory.
+ */
+export const SEND_TIME_LOOKUPS: readonly CheckName[] = [
+  'allowance',
+  'connection',
+  'plan_gate',
+  'x_addon',
+  'attempts',
+];
+
 export function orderFor(address: PostsAddress): readonly CheckName[] {
   return address === 'legacy' ? LEGACY_ORDER : CURRENT_ORDER;
 }

@@ -20,7 +20,12 @@ import {
 } from './publish-context.js';
 import type { KeptPostRequest, StoredScheduledPost } from './publishing-store.js';
 import { upgradeUrl } from './publishing-urls.js';
-import { type ScheduledSendResult, sendScheduledPost, sendScheduledPostNow } from './send-scheduled.js';
+import {
+  lookUpScheduledPost,
+  type ScheduledSendResult,
+  sendScheduledPost,
+  sendScheduledPostNow,
+} from './send-scheduled.js';
 import { checkThrottle } from './steps-limits.js';
 
 export interface PublishRequestInput {
@@ -117,6 +122,11 @@ export class PublishingService {
   /** The same send when nothing in it waits (written synchronously); null when something would. */
   sendScheduledNow(scheduled: StoredScheduledPost): ScheduledSendResult | null {
     return sendScheduledPostNow(this.deps, scheduled);
+  }
+
+  /** Ahead of a due time: what the send will look up is read into memory (`lookUpScheduledPost`). */
+  lookUpScheduled(scheduled: StoredScheduledPost): void {
+    lookUpScheduledPost(this.deps, scheduled);
   }
 
   #schedule(ctx: PublishContext, at: Date, note: string | null): string {

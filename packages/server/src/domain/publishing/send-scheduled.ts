@@ -1,5 +1,5 @@
 import { isApiError, sameTimeNextUtcDay } from '@socialpub/core';
-import { runChecks, runChecksNow, SEND_TIME_ORDER } from './check-order.js';
+import { runChecks, runChecksNow, SEND_TIME_LOOKUPS, SEND_TIME_ORDER } from './check-order.js';
 import { type SendOutcome, sendToNetwork, sendToNetworkNow } from './publish.js';
 import { newContext, type PublishContext, type PublishingDeps } from './publish-context.js';
 import type { KeptPostRequest, StoredScheduledPost } from './publishing-store.js';
@@ -102,6 +102,22 @@ export function sendScheduledPostNow(
   }
   const sent = sendToNetworkNow(ctx, scheduled.id);
   return sent === null ? null : { kind: 'sent', sent };
+}
+
+/**
+ * Ahead of a scheduled post's due time: its send-time lookups (`SEND_TIME_LOOKUPS`) with their
+ * answers dropped. Outside a transaction the rows and counts they read stay in memory (row caches,
+ * kept post counts), so the send finds them there. Nothing is written, sent or asked of an address;
+ * a refusal now says nothing about the send, which checks everything again.
+ */
+export function lookUpScheduledPost(deps: PublishingDeps, scheduled: StoredScheduledPost): void {
+  const ctx = sendContext(deps, scheduled);
+  if ('kind' in ctx) return;
+  try {
+    runChecksNow(ctx, SEND_TIME_LOOKUPS);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+  }
 }
 
 /** Same time on the next UTC day; a server that was down for days moves it past now, not into the past. */
