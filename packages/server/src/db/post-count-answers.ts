@@ -1,6 +1,12 @@
 import type { Platform } from '@socialpub/core';
 import type { PostCountQuery, StoredPostRecord } from './post-records-repo.js';
 
+/** A kept latest send: none in [since, ∞) is later than `at` (null: none at all since then). */
+interface KeptLatest {
+  since: string;
+  at: string | null;
+}
+
 /** A kept count: its query (instants as ISO text) and the answer. */
 export interface KeptCount extends Omit<PostCountQuery, 'since' | 'until'> {
   since: string;
@@ -50,8 +56,8 @@ export class PostCountAnswers {
   readonly #byAccount = new Map<string, SubjectCounts>();
   readonly #unscoped: SubjectCounts = new Map();
   #countsKept = 0;
-  /** Latest send by account, then network (ISO, or null when it never posted there). */
-  readonly #lastAt = new Map<string, Map<Platform, string | null>>();
+  /** Latest send by account, then network, within the window it was asked about. */
+  readonly #lastAt = new Map<string, Map<Platform, KeptLatest>>();
   #lastKept = 0;
 
   forget(): void {
@@ -101,11 +107,19 @@ export class PostCountAnswers {
     variants.set(variant, kept);
   }
 
-  lastAt(accountId: string, platform: Platform): string | null | undefined {
-    return this.#lastAt.get(accountId)?.get(platform);
+  /**
+   * The latest send at or after `since` (ISO; null: none), when a kept answer covers `since`: one
+   * kept for an earlier start answers every later one, so the 20-second wait's moving start keeps
+   * finding it. Undefined when nothing kept covers it.
+   */
+  lastAt(accountId: string, platform: Platform, since: string): string | null | undefined {
+    const kept = this.#lastAt.get(accountId)?.get(platform);
+    if (kept === undefined || since < kept.since) return undefined;
+    return kept.at !== null && kept.at >= since ? kept.at : null;
   }
 
-  keepLastAt(accountId: string, platform: Platform, at: string | null): void {
+  /** Keeps the latest send at or after `since` (null: none since then). */
+  keepLastAt(accountId: string, platform: Platform, since: string, at: string | null): void {
     this.#bound();
     let byPlatform = this.#lastAt.get(accountId);
     if (byPlatform === undefined) {
@@ -113,7 +127,7 @@ export class PostCountAnswers {
       this.#lastAt.set(accountId, byPlatform);
     }
     if (!byPlatform.has(platform)) this.#lastKept += 1;
-    byPlatform.set(platform, at);
+    byPlatform.set(platform, { since, at });
   }
 
   /** A new row (`at` as stored): every kept answer it changes is brought up to date. */
@@ -130,10 +144,9 @@ export class PostCountAnswers {
         }
       }
     }
-    const byPlatform = this.#lastAt.get(post.accountId);
-    if (byPlatform?.has(post.platform)) {
-      const last = byPlatform.get(post.platform) ?? null;
-      if (last === null || at > last) byPlatform.set(post.platform, at);
+    const latest = this.#lastAt.get(post.accountId)?.get(post.platform);
+    if (latest !== undefined && at >= latest.since && (latest.at === null || at > latest.at)) {
+      latest.at = at;
     }
   }
 

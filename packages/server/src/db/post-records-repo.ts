@@ -265,17 +265,20 @@ export class PostRecordsRepository {
     // Every POST /posts check asks several counts: the kept answer is found without building the SQL.
     const kept = this.#answers.count(query);
     if (kept !== undefined) return kept;
-    const where = ['at >= ?'];
-    const since = query.since.toISOString();
-    const until = query.until?.toISOString();
-    const values: unknown[] = [since];
-    if (until !== undefined) {
-      where.push('at < ?');
-      values.push(until);
-    }
+    // By account first: `post_records_account` holds every column asked here, from the start on.
+    const where: string[] = [];
+    const values: unknown[] = [];
     if (query.accountId !== undefined) {
       where.push('account_id = ?');
       values.push(query.accountId);
+    }
+    const since = query.since.toISOString();
+    const until = query.until?.toISOString();
+    where.push('at >= ?');
+    values.push(since);
+    if (until !== undefined) {
+      where.push('at < ?');
+      values.push(until);
     }
     if (query.profileId !== undefined) {
       where.push('profile_id = ?');
@@ -293,15 +296,22 @@ export class PostRecordsRepository {
     return row.n;
   }
 
-  /** Latest send time of the account's posts to the network (the 20-second wait). */
-  lastPostAt(accountId: string, platform: Platform): Date | null {
-    let at = this.#answers.lastAt(accountId, platform);
+  /**
+   * Latest send of the account's posts to the network at or after `since`, or null (the 20-second
+   * wait asks about its last 20 seconds, skool about its hour): only the account's posts since then
+   * are read, never its whole history.
+   */
+  lastPostSince(accountId: string, platform: Platform, since: Date): Date | null {
+    const from = since.toISOString();
+    let at = this.#answers.lastAt(accountId, platform, from);
     if (at === undefined) {
       const row = this.db
-        .prepare('SELECT MAX(at) AS at FROM post_records WHERE account_id = ? AND platform = ?')
-        .get(accountId, platform) as { at: string | null };
-      at = row.at;
-      if (this.#mayKeep()) this.#answers.keepLastAt(accountId, platform, at);
+        .prepare(
+          'SELECT at FROM post_records WHERE account_id = ? AND at >= ? AND platform = ? ORDER BY at DESC LIMIT 1',
+        )
+        .get(accountId, from, platform) as { at: string } | undefined;
+      at = row?.at ?? null;
+      if (this.#mayKeep()) this.#answers.keepLastAt(accountId, platform, from, at);
     }
     return at === null ? null : new Date(at);
   }

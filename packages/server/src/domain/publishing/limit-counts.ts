@@ -40,14 +40,16 @@ export function xAddonCounts(
   };
 }
 
+// A profile's counts name its account too: the post records are indexed by account.
+
 /** Publish attempts (successful and failed) of a profile this UTC day. */
-export function attemptsToday(counter: PostCounter, profileId: string, now: Date): number {
-  return counter.countPosts({ profileId, since: startOfUtcDay(now) });
+export function attemptsToday(counter: PostCounter, accountId: string, profileId: string, now: Date): number {
+  return counter.countPosts({ accountId, profileId, since: startOfUtcDay(now) });
 }
 
 /** Posts of a profile that count toward a daily allowance this UTC day. */
-export function postsToday(counter: PostCounter, profileId: string, now: Date): number {
-  return counter.countPosts({ profileId, since: startOfUtcDay(now), countingOnly: true });
+export function postsToday(counter: PostCounter, accountId: string, profileId: string, now: Date): number {
+  return counter.countPosts({ accountId, profileId, since: startOfUtcDay(now), countingOnly: true });
 }
 
 /** Posts of an account that count toward a monthly allowance this UTC month. */
@@ -63,7 +65,7 @@ export function allowanceCounts(
   now: Date,
 ): { usedToday: number; usedThisMonth: number } {
   return {
-    usedToday: postsToday(counter, profileId, now),
+    usedToday: postsToday(counter, accountId, profileId, now),
     usedThisMonth: postsThisMonth(counter, accountId, now),
   };
 }
