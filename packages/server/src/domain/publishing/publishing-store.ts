@@ -49,6 +49,11 @@ export class PublishingStore {
     this.repos.postRecords.insert(post);
   }
 
+  /** The same insert committed with the others of this turn; resolves once it is committed. */
+  insertPostCommitted(post: StoredPost): Promise<void> {
+    return this.repos.postRecords.insertCommitted(post);
+  }
+
   countPosts(query: PostCountQuery): number {
     return this.repos.postRecords.countPosts(query);
   }
