@@ -1,4 +1,4 @@
-import type { Platform } from '@socialpub/core';
+import { PLATFORMS, type Platform } from '@socialpub/core';
 import type { PostCountQuery, StoredPostRecord } from './post-records-repo.js';
 
 /** A kept latest send: none in [since, ∞) is later than `at` (null: none at all since then). */
@@ -27,20 +27,28 @@ function countMatches(kept: KeptCount, post: StoredPostRecord, at: string): bool
 /** Limit answers kept in memory; a bound only (each is a few bytes), cleared whole when reached. */
 const ANSWERS_KEPT = 10_000;
 
-/** A subject's kept counts by `since` (ms), then by the rest of the query (`variantOf`). */
-type SubjectCounts = Map<number, Map<string, KeptCount>>;
-
 /**
- * The rest of a count's query beside its subject and `since`: a short text. Every POST /posts check
- * asks about five counts; a key holding the account's id and both instants as one long new string
- * was hashed anew on every lookup, while the subject's id (the same string each time) keeps its hash.
+ * A subject's kept counts by `since` (ms), then by a slot for the network and the two flags
+ * (`slotOf`), then by the rest of the query (`restOf`, usually empty). Every POST /posts check asks
+ * several counts: the lookups use numbers and strings that already exist, so nothing is built and
+ * hashed anew for them.
  */
-function variantOf(query: PostCountQuery): string {
-  const until = query.until === undefined ? '' : query.until.getTime();
+type SubjectCounts = Map<number, Array<Map<string, KeptCount> | undefined>>;
+
+const PLATFORM_SLOT = new Map<string, number>(PLATFORMS.map((platform, i) => [platform, i]));
+/** The slot of a count over every network. */
+const ANY_PLATFORM = PLATFORMS.length;
+
+function slotOf(query: PostCountQuery): number {
+  const platform = query.platform === undefined ? ANY_PLATFORM : (PLATFORM_SLOT.get(query.platform) ?? -1);
+  if (platform < 0) throw new TypeError(`post counts: unknown network ${query.platform}`);
+  return platform * 4 + (query.countingOnly === true ? 1 : 0) + (query.withLinks === true ? 2 : 0);
+}
+
+/** The end of the window, and the account beside a profile: empty for most counts. */
+function restOf(query: PostCountQuery): string {
   const other = query.profileId !== undefined && query.accountId !== undefined ? query.accountId : '';
-  return `${query.platform ?? ''}|${until}|${query.countingOnly === true ? 'c' : ''}${
-    query.withLinks === true ? 'l' : ''
-  }|${other}`;
+  return query.until === undefined ? other : `${query.until.getTime()}|${other}`;
 }
 
 /**
@@ -90,21 +98,27 @@ export class PostCountAnswers {
   }
 
   count(query: PostCountQuery): number | undefined {
-    return this.#subject(query, false)?.get(query.since.getTime())?.get(variantOf(query))?.n;
+    return this.#subject(query, false)?.get(query.since.getTime())?.[slotOf(query)]?.get(restOf(query))?.n;
   }
 
   keepCount(query: PostCountQuery, kept: KeptCount): void {
     this.#bound();
     const subject = this.#subject(query, true) as SubjectCounts;
     const since = query.since.getTime();
-    let variants = subject.get(since);
+    let slots = subject.get(since);
+    if (slots === undefined) {
+      slots = [];
+      subject.set(since, slots);
+    }
+    const slot = slotOf(query);
+    let variants = slots[slot];
     if (variants === undefined) {
       variants = new Map();
-      subject.set(since, variants);
+      slots[slot] = variants;
     }
-    const variant = variantOf(query);
-    if (!variants.has(variant)) this.#countsKept += 1;
-    variants.set(variant, kept);
+    const rest = restOf(query);
+    if (!variants.has(rest)) this.#countsKept += 1;
+    variants.set(rest, kept);
   }
 
   /**
@@ -138,9 +152,12 @@ export class PostCountAnswers {
       this.#unscoped,
     ]) {
       if (subject === undefined) continue;
-      for (const variants of subject.values()) {
-        for (const kept of variants.values()) {
-          if (countMatches(kept, post, at)) kept.n += 1;
+      for (const slots of subject.values()) {
+        for (const variants of slots) {
+          if (variants === undefined) continue;
+          for (const kept of variants.values()) {
+            if (countMatches(kept, post, at)) kept.n += 1;
+          }
         }
       }
     }

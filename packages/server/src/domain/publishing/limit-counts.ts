@@ -1,6 +1,6 @@
 import { startOfUtcDay, startOfUtcMonth } from '@socialpub/core';
 import type { PostCountQuery } from '../../db/post-records-repo.js';
-import { billingMonth } from './billing-month.js';
+import { billingMonthOf } from './billing-month.js';
 
 /** Anything that counts post records: the publishing store, or the repository itself. */
 export interface PostCounter {
@@ -31,11 +31,17 @@ export function xAddonCounts(
   account: { id: string; createdAt: string },
   now: Date,
 ): { used: number; linkUsed: number; resetsAt: Date } {
-  const { start, end } = billingMonth(new Date(account.createdAt), now);
-  const base = { accountId: account.id, platform: 'x' as const, since: start, countingOnly: true };
+  const { start, end } = billingMonthOf(account.createdAt, now);
+  const accountId = account.id;
   return {
-    used: counter.countPosts(base),
-    linkUsed: counter.countPosts({ ...base, withLinks: true }),
+    used: counter.countPosts({ accountId, platform: 'x', since: start, countingOnly: true }),
+    linkUsed: counter.countPosts({
+      accountId,
+      platform: 'x',
+      since: start,
+      countingOnly: true,
+      withLinks: true,
+    }),
     resetsAt: end,
   };
 }
