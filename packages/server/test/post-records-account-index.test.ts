@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runMigrations } from '../src/db/migrate.js';
 import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { PostRecordsRepository, type StoredPostRecord } from '../src/db/post-records-repo.js';
@@ -82,15 +82,57 @@ describe('post records indexed by account (migration 012)', () => {
     expect(repo.lastPostSince(ACCOUNT, 'linkedin', new Date(`${DAY}T10:00:03.000Z`))).toBeNull();
     expect(repo.lastPostSince(ACCOUNT, 'x', since)?.toISOString()).toBe(`${DAY}T10:00:04.000Z`);
 
-    for (const sql of [
-      "SELECT COUNT(*) FROM post_records WHERE account_id = ? AND at >= ? AND profile_id = ? AND status <> 'failed'",
-      'SELECT COUNT(*) FROM post_records WHERE account_id = ? AND at >= ? AND platform = ? AND has_links = 1',
-      'SELECT at FROM post_records WHERE account_id = ? AND at >= ? AND platform = ? ORDER BY at DESC LIMIT 1',
-    ]) {
-      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(ACCOUNT, since.toISOString(), 'x') as {
-        detail: string;
-      }[];
+    const from = since.toISOString();
+    for (const [sql, ...params] of [
+      [
+        "SELECT COUNT(*) FROM post_records WHERE account_id = ? AND at >= ? AND profile_id = ? AND status <> 'failed'",
+        ACCOUNT,
+        from,
+        'prof-1',
+      ],
+      [
+        'SELECT COUNT(*) FROM post_records WHERE account_id = ? AND at >= ? AND platform = ? AND has_links = 1',
+        ACCOUNT,
+        from,
+        'x',
+      ],
+      [
+        'SELECT platform, MAX(at) FROM post_records WHERE account_id = ? AND at >= ? GROUP BY platform',
+        ACCOUNT,
+        from,
+      ],
+    ] as const) {
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
       expect(plan.map((row) => row.detail).join('; ')).toContain('COVERING INDEX post_records_account');
     }
+  });
+
+  it('answers the latest send on every network of an account from one read', () => {
+    const db = new BetterSqlite3(':memory:');
+    runMigrations(db, MIGRATIONS);
+    db.prepare("INSERT INTO accounts (id, plan, created_at) VALUES (?, 'skilled', ?)").run(
+      ACCOUNT,
+      `${DAY}T00:00:00.000Z`,
+    );
+    const repo = new PostRecordsRepository(db);
+    repo.insert(post(1, { platform: 'linkedin' }));
+    const prepare = vi.spyOn(db, 'prepare');
+    const reads = () => prepare.mock.calls.filter(([sql]) => sql.includes('MAX(at)')).length;
+    const windowStart = new Date(`${DAY}T10:00:00.000Z`);
+    expect(repo.lastPostSince(ACCOUNT, 'x', windowStart)).toBeNull();
+    expect(reads()).toBe(1);
+    // Another network, a later start (the wait's window moves on): answered from the same read.
+    expect(repo.lastPostSince(ACCOUNT, 'linkedin', windowStart)?.toISOString()).toBe(`${DAY}T10:00:01.000Z`);
+    expect(repo.lastPostSince(ACCOUNT, 'threads', new Date(`${DAY}T10:00:05.000Z`))).toBeNull();
+    repo.insert(post(6, { platform: 'threads' }));
+    expect(repo.lastPostSince(ACCOUNT, 'threads', new Date(`${DAY}T10:00:05.000Z`))?.toISOString()).toBe(
+      `${DAY}T10:00:06.000Z`,
+    );
+    expect(reads()).toBe(1);
+    // An earlier start than the one read is read again.
+    expect(repo.lastPostSince(ACCOUNT, 'linkedin', new Date(`${DAY}T09:00:00.000Z`))?.toISOString()).toBe(
+      `${DAY}T10:00:01.000Z`,
+    );
+    expect(reads()).toBe(2);
   });
 });

@@ -26,7 +26,7 @@ export function countsFor(query: PostCountQuery, post: StoredPostRecord, at: str
  * SQLite writes every page a commit touches to the WAL, and publishes recorded together share the
  * table's last page, the id index's and the due-figures index's, so the group writes them once.
  * Each publish is answered only once its row is committed, so nothing acknowledged is ever lost.
- * Until then the limit queries see the rows as if inserted (`countMatching`, `latestSince`).
+ * Until then the limit queries see the rows as if inserted (`countMatching`, `addLatest`).
  */
 export class PendingPostRecords {
   #rows: PendingPostRecord[] = [];
@@ -63,13 +63,12 @@ export class PendingPostRecords {
     return n;
   }
 
-  /** The latest waiting row's `at` for the account and network at or after `since` (ISO). */
-  latestSince(accountId: string, platform: Platform, since: string): string | null {
-    let latest: string | null = null;
+  /** Adds the account's waiting rows at or after `since` (ISO) to its latest send by network. */
+  addLatest(accountId: string, since: string, latest: Map<Platform, string>): void {
     for (const { post, at } of this.#rows) {
-      if (post.accountId !== accountId || post.platform !== platform || at < since) continue;
-      if (latest === null || at > latest) latest = at;
+      if (post.accountId !== accountId || at < since) continue;
+      const last = latest.get(post.platform);
+      if (last === undefined || at > last) latest.set(post.platform, at);
     }
-    return latest;
   }
 }

@@ -1,10 +1,10 @@
 import { PLATFORMS, type Platform } from '@socialpub/core';
 import type { PostCountQuery, StoredPostRecord } from './post-records-repo.js';
 
-/** A kept latest send: none in [since, ∞) is later than `at` (null: none at all since then). */
+/** An account's latest send on each network since `since` (ISO); a network missing: none since. */
 interface KeptLatest {
   since: string;
-  at: string | null;
+  at: Map<Platform, string>;
 }
 
 /** A kept count: its query (instants as ISO text) and the answer. */
@@ -64,8 +64,8 @@ export class PostCountAnswers {
   readonly #byAccount = new Map<string, SubjectCounts>();
   readonly #unscoped: SubjectCounts = new Map();
   #countsKept = 0;
-  /** Latest send by account, then network, within the window it was asked about. */
-  readonly #lastAt = new Map<string, Map<Platform, KeptLatest>>();
+  /** Latest sends by account, every network at once, within the window they were asked about. */
+  readonly #lastAt = new Map<string, KeptLatest>();
   #lastKept = 0;
 
   forget(): void {
@@ -122,26 +122,22 @@ export class PostCountAnswers {
   }
 
   /**
-   * The latest send at or after `since` (ISO; null: none), when a kept answer covers `since`: one
-   * kept for an earlier start answers every later one, so the 20-second wait's moving start keeps
-   * finding it. Undefined when nothing kept covers it.
+   * The latest send on the network at or after `since` (ISO; null: none), when the account's kept
+   * answer covers `since`: one kept for an earlier start answers every later one, so the 20-second
+   * wait's moving start keeps finding it. Undefined when nothing kept covers it.
    */
   lastAt(accountId: string, platform: Platform, since: string): string | null | undefined {
-    const kept = this.#lastAt.get(accountId)?.get(platform);
+    const kept = this.#lastAt.get(accountId);
     if (kept === undefined || since < kept.since) return undefined;
-    return kept.at !== null && kept.at >= since ? kept.at : null;
+    const at = kept.at.get(platform);
+    return at !== undefined && at >= since ? at : null;
   }
 
-  /** Keeps the latest send at or after `since` (null: none since then). */
-  keepLastAt(accountId: string, platform: Platform, since: string, at: string | null): void {
+  /** Keeps the account's latest send on each network at or after `since` (missing: none since then). */
+  keepLastAt(accountId: string, since: string, latest: Map<Platform, string>): void {
     this.#bound();
-    let byPlatform = this.#lastAt.get(accountId);
-    if (byPlatform === undefined) {
-      byPlatform = new Map();
-      this.#lastAt.set(accountId, byPlatform);
-    }
-    if (!byPlatform.has(platform)) this.#lastKept += 1;
-    byPlatform.set(platform, { since, at });
+    if (!this.#lastAt.has(accountId)) this.#lastKept += 1;
+    this.#lastAt.set(accountId, { since, at: latest });
   }
 
   /** A new row (`at` as stored): every kept answer it changes is brought up to date. */
@@ -161,9 +157,10 @@ export class PostCountAnswers {
         }
       }
     }
-    const latest = this.#lastAt.get(post.accountId)?.get(post.platform);
-    if (latest !== undefined && at >= latest.since && (latest.at === null || at > latest.at)) {
-      latest.at = at;
+    const latest = this.#lastAt.get(post.accountId);
+    if (latest !== undefined && at >= latest.since) {
+      const last = latest.at.get(post.platform);
+      if (last === undefined || at > last) latest.at.set(post.platform, at);
     }
   }
 

@@ -226,21 +226,22 @@ export class PostRecordsRepository {
   /**
    * Latest send of the account's posts to the network at or after `since`, or null (the 20-second
    * wait asks about its last 20 seconds, skool about its hour): only the account's posts since then
-   * are read, never its whole history.
+   * are read, never its whole history, and every network's answer is kept from the one read, so a
+   * first post to another network asks nothing again.
    */
   lastPostSince(accountId: string, platform: Platform, since: Date): Date | null {
     const from = since.toISOString();
     let at = this.#answers.lastAt(accountId, platform, from);
     if (at === undefined) {
-      const row = this.db
+      const rows = this.db
         .prepare(
-          'SELECT at FROM post_records WHERE account_id = ? AND at >= ? AND platform = ? ORDER BY at DESC LIMIT 1',
+          'SELECT platform, MAX(at) AS at FROM post_records WHERE account_id = ? AND at >= ? GROUP BY platform',
         )
-        .get(accountId, from, platform) as { at: string } | undefined;
-      at = row?.at ?? null;
-      const waiting = this.#pending.size > 0 ? this.#pending.latestSince(accountId, platform, from) : null;
-      if (waiting !== null && (at === null || waiting > at)) at = waiting;
-      if (this.#mayKeep()) this.#answers.keepLastAt(accountId, platform, from, at);
+        .all(accountId, from) as { platform: Platform; at: string }[];
+      const latest = new Map(rows.map((row) => [row.platform, row.at]));
+      if (this.#pending.size > 0) this.#pending.addLatest(accountId, from, latest);
+      if (this.#mayKeep()) this.#answers.keepLastAt(accountId, from, latest);
+      at = latest.get(platform) ?? null;
     }
     return at === null ? null : new Date(at);
   }
