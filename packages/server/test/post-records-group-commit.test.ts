@@ -119,6 +119,15 @@ describe('post records committed together', () => {
     return done;
   });
 
+  it("leave a scheduled post's network post to its own insert, committed at once", async () => {
+    const { db, file } = fileDatabase();
+    const repo = new PostRecordsRepository(db);
+    const done = repo.insertCommitted(post('p1', { scheduledPostId: 'sched-1' }));
+    expect(committedIds(file)).toEqual(['p1']);
+    await done;
+    db.close();
+  });
+
   it('join a transaction already open instead of waiting for the turn to end', async () => {
     const { db } = fileDatabase();
     const repo = new PostRecordsRepository(db);

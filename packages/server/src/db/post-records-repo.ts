@@ -70,7 +70,7 @@ export class PostRecordsRepository {
    */
   insert(post: StoredPostRecord): void {
     const at = iso(post.at);
-    this.#run(post, at);
+    this.#insertRow(post, at);
     if (this.#mayKeep()) this.#answers.noteInserted(post, at);
     else this.#answers.forget();
   }
@@ -81,7 +81,8 @@ export class PostRecordsRepository {
    * answered only then); the limits count it at once, as they count an insert.
    */
   insertCommitted(post: StoredPostRecord): Promise<void> {
-    if (this.db.inTransaction) {
+    // A scheduled post's network post keeps its own insert (it changes the scheduled post too).
+    if (this.db.inTransaction || post.scheduledPostId !== null) {
       this.insert(post);
       return Promise.resolve();
     }
@@ -98,7 +99,7 @@ export class PostRecordsRepository {
   #commitGroup(rows: PendingPostRecord[]): void {
     try {
       this.db.transaction(() => {
-        for (const row of rows) this.#run(row.post, row.at);
+        for (const row of rows) this.#insertRow(row.post, row.at);
       })();
     } catch {
       // One refused row (its account deleted meanwhile) must not take the others with it: each
@@ -106,7 +107,7 @@ export class PostRecordsRepository {
       this.#answers.forget();
       for (const row of rows) {
         try {
-          this.#run(row.post, row.at);
+          this.#insertRow(row.post, row.at);
         } catch (error) {
           row.failed(error);
           continue;
@@ -118,7 +119,8 @@ export class PostRecordsRepository {
     for (const row of rows) row.committed();
   }
 
-  #run(post: StoredPostRecord, at: string): void {
+  /** The row alone; `insert` and the group commit keep the limit answers. */
+  #insertRow(post: StoredPostRecord, at: string): void {
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
     const nextFiguresAt = post.nextFiguresAt ?? (post.status === 'success' ? publishedAt : null);
     this.#insert.run(
