@@ -87,7 +87,7 @@ describe('kept post counts', () => {
     );
     keep(answers, { profileId: 'prof-1', since: SINCE }, 7);
     keep(answers, { profileId: 'prof-2', since: SINCE }, 2);
-    answers.keepLastAt('acc-1', 'x', null);
+    answers.keepLastAt('acc-1', SINCE.toISOString(), new Map());
     answers.noteInserted(post(), AT);
     answers.noteInserted(post({ id: 'post-2', status: 'failed', platform: 'x' }), AT);
     expect(answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true })).toBe(4);
@@ -96,16 +96,39 @@ describe('kept post counts', () => {
     ).toBe(1);
     expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBe(9);
     expect(answers.count({ profileId: 'prof-2', since: SINCE })).toBe(2);
-    expect(answers.lastAt('acc-1', 'x')).toBe(AT);
-    expect(answers.lastAt('acc-1', 'linkedin')).toBeUndefined();
+    expect(answers.lastAt('acc-1', 'x', SINCE.toISOString())).toBe(AT);
+    expect(answers.lastAt('acc-1', 'linkedin', SINCE.toISOString())).toBeNull();
+    expect(answers.lastAt('acc-2', 'x', SINCE.toISOString())).toBeUndefined();
+  });
+
+  it('answer the latest send on every network for any start from the one they were kept for on', () => {
+    const answers = new PostCountAnswers();
+    const from = '2026-03-02T09:59:40.000Z';
+    answers.keepLastAt('acc-1', from, new Map([['linkedin', '2026-03-02T09:59:45.000Z']]));
+    expect(answers.lastAt('acc-1', 'x', from)).toBeNull();
+    expect(answers.lastAt('acc-1', 'linkedin', from)).toBe('2026-03-02T09:59:45.000Z');
+    expect(answers.lastAt('acc-1', 'linkedin', '2026-03-02T09:59:50.000Z')).toBeNull();
+    // An earlier start than the kept one is not known: asked again.
+    expect(answers.lastAt('acc-1', 'x', '2026-03-02T09:59:39.999Z')).toBeUndefined();
+    answers.noteInserted(post({ at: AT }), AT);
+    expect(answers.lastAt('acc-1', 'x', from)).toBe(AT);
+    expect(answers.lastAt('acc-1', 'x', AT)).toBe(AT);
+    // A later start than the latest send: none since then.
+    expect(answers.lastAt('acc-1', 'x', '2026-03-02T10:00:00.001Z')).toBeNull();
+    // A row sent before the kept start changes nothing it answers.
+    answers.noteInserted(
+      post({ id: 'post-0', platform: 'threads', at: '2026-03-02T09:00:00.000Z' }),
+      '2026-03-02T09:00:00.000Z',
+    );
+    expect(answers.lastAt('acc-1', 'threads', from)).toBeNull();
   });
 
   it('are all dropped by forget', () => {
     const answers = new PostCountAnswers();
     keep(answers, { profileId: 'prof-1', since: SINCE }, 7);
-    answers.keepLastAt('acc-1', 'x', AT);
+    answers.keepLastAt('acc-1', SINCE.toISOString(), new Map([['x', AT]]));
     answers.forget();
     expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBeUndefined();
-    expect(answers.lastAt('acc-1', 'x')).toBeUndefined();
+    expect(answers.lastAt('acc-1', 'x', SINCE.toISOString())).toBeUndefined();
   });
 });

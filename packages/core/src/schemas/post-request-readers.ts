@@ -66,11 +66,22 @@ export function readDryRun(body: unknown): DryRunValue {
   return isRecord(body['validate']) || values.includes(true);
 }
 
+const BLOCK_NAMES: ReadonlySet<string> = new Set([...PLATFORMS, 'target']);
+
 /** Option blocks placed beside `post` instead of inside it (warning `options_outside_post`). */
 export function findOptionsOutsidePost(body: unknown): string[] {
   if (!isRecord(body)) return [];
-  const blockNames: readonly string[] = [...PLATFORMS, 'target'];
-  return Object.keys(body).filter((key) => blockNames.includes(key));
+  return Object.keys(body).filter((key) => BLOCK_NAMES.has(key));
+}
+
+/** Each option block's known fields, read from its schema once (every POST /posts asks). */
+let blockFields: Map<string, readonly string[]> | undefined;
+function knownBlockFields(block: string): readonly string[] {
+  blockFields ??= new Map<string, readonly string[]>([
+    ...PLATFORMS.map((platform) => [platform, Object.keys(OPTION_BLOCK_SCHEMAS[platform].shape)] as const),
+    ['target', Object.keys(TiktokTargetSchema.shape)],
+  ]);
+  return blockFields.get(block) ?? [];
 }
 
 function unknownKeys(value: unknown, known: readonly string[], path: string): string[] {
@@ -94,11 +105,10 @@ export function unknownFields(body: unknown): string[] {
   const base = held.via;
   found.push(...unknownKeys(held.post, POST_KEYS, base));
   found.push(...unknownKeys(held.post['content'], POST_CONTENT_KEYS, `${base}.content`));
-  for (const platform of PLATFORMS) {
-    const known = Object.keys(OPTION_BLOCK_SCHEMAS[platform].shape);
-    found.push(...unknownKeys(held.post[platform], known, `${base}.${platform}`));
+  for (const block of BLOCK_NAMES) {
+    if (!isRecord(held.post[block])) continue;
+    found.push(...unknownKeys(held.post[block], knownBlockFields(block), `${base}.${block}`));
   }
-  found.push(...unknownKeys(held.post['target'], Object.keys(TiktokTargetSchema.shape), `${base}.target`));
   return found;
 }
 

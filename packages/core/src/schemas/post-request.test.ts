@@ -73,6 +73,27 @@ describe('fields outside the request', () => {
     );
   });
 
+  it('names them in order: top level, post, content, blocks by network, then the target form', () => {
+    const body = {
+      validate: {
+        target: { targetType: 'tiktok', sound: 1 },
+        youtube: { mood: 'happy' },
+        tiktok: { privacyStatus: 'x' },
+        content: { hashtags: [] },
+        colour: 'red',
+      },
+      extra: true,
+    };
+    expect(unknownFields(body)).toEqual([
+      'extra',
+      'validate.colour',
+      'validate.content.hashtags',
+      'validate.tiktok.privacyStatus',
+      'validate.youtube.mood',
+      'validate.target.sound',
+    ]);
+  });
+
   it('reports no unknown fields for a body of known fields only', () => {
     const body = {
       post: { accountId: ID, platform: 'x', content: { text: 'hi' }, x: { madeWithAi: true } },

@@ -1,5 +1,11 @@
-import type { Platform } from '@socialpub/core';
+import { PLATFORMS, type Platform } from '@socialpub/core';
 import type { PostCountQuery, StoredPostRecord } from './post-records-repo.js';
+
+/** An account's latest send on each network since `since` (ISO); a network missing: none since. */
+interface KeptLatest {
+  since: string;
+  at: Map<Platform, string>;
+}
 
 /** A kept count: its query (instants as ISO text) and the answer. */
 export interface KeptCount extends Omit<PostCountQuery, 'since' | 'until'> {
@@ -21,20 +27,28 @@ function countMatches(kept: KeptCount, post: StoredPostRecord, at: string): bool
 /** Limit answers kept in memory; a bound only (each is a few bytes), cleared whole when reached. */
 const ANSWERS_KEPT = 10_000;
 
-/** A subject's kept counts by `since` (ms), then by the rest of the query (`variantOf`). */
-type SubjectCounts = Map<number, Map<string, KeptCount>>;
-
 /**
- * The rest of a count's query beside its subject and `since`: a short text. Every POST /posts check
- * asks about five counts; a key holding the account's id and both instants as one long new string
- * was hashed anew on every lookup, while the subject's id (the same string each time) keeps its hash.
+ * A subject's kept counts by `since` (ms), then by a slot for the network and the two flags
+ * (`slotOf`), then by the rest of the query (`restOf`, usually empty). Every POST /posts check asks
+ * several counts: the lookups use numbers and strings that already exist, so nothing is built and
+ * hashed anew for them.
  */
-function variantOf(query: PostCountQuery): string {
-  const until = query.until === undefined ? '' : query.until.getTime();
+type SubjectCounts = Map<number, Array<Map<string, KeptCount> | undefined>>;
+
+const PLATFORM_SLOT = new Map<string, number>(PLATFORMS.map((platform, i) => [platform, i]));
+/** The slot of a count over every network. */
+const ANY_PLATFORM = PLATFORMS.length;
+
+function slotOf(query: PostCountQuery): number {
+  const platform = query.platform === undefined ? ANY_PLATFORM : (PLATFORM_SLOT.get(query.platform) ?? -1);
+  if (platform < 0) throw new TypeError(`post counts: unknown network ${query.platform}`);
+  return platform * 4 + (query.countingOnly === true ? 1 : 0) + (query.withLinks === true ? 2 : 0);
+}
+
+/** The end of the window, and the account beside a profile: empty for most counts. */
+function restOf(query: PostCountQuery): string {
   const other = query.profileId !== undefined && query.accountId !== undefined ? query.accountId : '';
-  return `${query.platform ?? ''}|${until}|${query.countingOnly === true ? 'c' : ''}${
-    query.withLinks === true ? 'l' : ''
-  }|${other}`;
+  return query.until === undefined ? other : `${query.until.getTime()}|${other}`;
 }
 
 /**
@@ -50,8 +64,8 @@ export class PostCountAnswers {
   readonly #byAccount = new Map<string, SubjectCounts>();
   readonly #unscoped: SubjectCounts = new Map();
   #countsKept = 0;
-  /** Latest send by account, then network (ISO, or null when it never posted there). */
-  readonly #lastAt = new Map<string, Map<Platform, string | null>>();
+  /** Latest sends by account, every network at once, within the window they were asked about. */
+  readonly #lastAt = new Map<string, KeptLatest>();
   #lastKept = 0;
 
   forget(): void {
@@ -84,36 +98,46 @@ export class PostCountAnswers {
   }
 
   count(query: PostCountQuery): number | undefined {
-    return this.#subject(query, false)?.get(query.since.getTime())?.get(variantOf(query))?.n;
+    return this.#subject(query, false)?.get(query.since.getTime())?.[slotOf(query)]?.get(restOf(query))?.n;
   }
 
   keepCount(query: PostCountQuery, kept: KeptCount): void {
     this.#bound();
     const subject = this.#subject(query, true) as SubjectCounts;
     const since = query.since.getTime();
-    let variants = subject.get(since);
+    let slots = subject.get(since);
+    if (slots === undefined) {
+      slots = [];
+      subject.set(since, slots);
+    }
+    const slot = slotOf(query);
+    let variants = slots[slot];
     if (variants === undefined) {
       variants = new Map();
-      subject.set(since, variants);
+      slots[slot] = variants;
     }
-    const variant = variantOf(query);
-    if (!variants.has(variant)) this.#countsKept += 1;
-    variants.set(variant, kept);
+    const rest = restOf(query);
+    if (!variants.has(rest)) this.#countsKept += 1;
+    variants.set(rest, kept);
   }
 
-  lastAt(accountId: string, platform: Platform): string | null | undefined {
-    return this.#lastAt.get(accountId)?.get(platform);
+  /**
+   * The latest send on the network at or after `since` (ISO; null: none), when the account's kept
+   * answer covers `since`: one kept for an earlier start answers every later one, so the 20-second
+   * wait's moving start keeps finding it. Undefined when nothing kept covers it.
+   */
+  lastAt(accountId: string, platform: Platform, since: string): string | null | undefined {
+    const kept = this.#lastAt.get(accountId);
+    if (kept === undefined || since < kept.since) return undefined;
+    const at = kept.at.get(platform);
+    return at !== undefined && at >= since ? at : null;
   }
 
-  keepLastAt(accountId: string, platform: Platform, at: string | null): void {
+  /** Keeps the account's latest send on each network at or after `since` (missing: none since then). */
+  keepLastAt(accountId: string, since: string, latest: Map<Platform, string>): void {
     this.#bound();
-    let byPlatform = this.#lastAt.get(accountId);
-    if (byPlatform === undefined) {
-      byPlatform = new Map();
-      this.#lastAt.set(accountId, byPlatform);
-    }
-    if (!byPlatform.has(platform)) this.#lastKept += 1;
-    byPlatform.set(platform, at);
+    if (!this.#lastAt.has(accountId)) this.#lastKept += 1;
+    this.#lastAt.set(accountId, { since, at: latest });
   }
 
   /** A new row (`at` as stored): every kept answer it changes is brought up to date. */
@@ -124,16 +148,19 @@ export class PostCountAnswers {
       this.#unscoped,
     ]) {
       if (subject === undefined) continue;
-      for (const variants of subject.values()) {
-        for (const kept of variants.values()) {
-          if (countMatches(kept, post, at)) kept.n += 1;
+      for (const slots of subject.values()) {
+        for (const variants of slots) {
+          if (variants === undefined) continue;
+          for (const kept of variants.values()) {
+            if (countMatches(kept, post, at)) kept.n += 1;
+          }
         }
       }
     }
-    const byPlatform = this.#lastAt.get(post.accountId);
-    if (byPlatform?.has(post.platform)) {
-      const last = byPlatform.get(post.platform) ?? null;
-      if (last === null || at > last) byPlatform.set(post.platform, at);
+    const latest = this.#lastAt.get(post.accountId);
+    if (latest !== undefined && at >= latest.since) {
+      const last = latest.at.get(post.platform);
+      if (last === undefined || at > last) latest.at.set(post.platform, at);
     }
   }
 

@@ -1,145 +1,22 @@
-import type { Figures, Notice, Platform, PostStatus } from '@socialpub/core';
+import type { Platform, PostStatus } from '@socialpub/core';
 import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
+import { type PendingPostRecord, PendingPostRecords } from './pending-post-records.js';
 import { PostCountAnswers } from './post-count-answers.js';
+import {
+  iso,
+  isoOrNull,
+  jsonOrNull,
+  PATCH_COLUMNS,
+  type PostCountQuery,
+  type PostRecordPatch,
+  type PostRecordRow,
+  postRecordFromRow,
+  type StoredPostRecord,
+} from './post-record-rows.js';
 
-/**
- * One post sent to one network (the Post record table of the API document), plus what the server
- * keeps to finish it later: the network's own result (for `pollStatus`), when it finishes, the
- * figures the simulated network reports and the last collected figures.
- */
-export interface StoredPostRecord {
-  id: string;
-  accountId: string;
-  profileId: string;
-  platform: Platform;
-  status: PostStatus;
-  mediaType: string | null;
-  publishId: string | null;
-  permalink: string | null;
-  errorMessage: string | null;
-  /** When sent (ISO). */
-  at: string;
-  updatedAt: string;
-  scheduledPostId: string | null;
-  notices: Notice[];
-  /** X add-on link allowance: the post's text had links. */
-  hasLinks: boolean;
-  /** The network's result as `data` carried it (needed to poll a post that finishes later). */
-  networkResult?: Record<string, unknown> | null;
-  /** The connection's username when sent (permalinks of posts that finish later). */
-  username?: string | null;
-  /** A `processing` post is asked again at this time (tiktok/instagram, 202 processing, still_publishing). */
-  finishAt?: string | null;
-  /** When it became `success`; figures are collected for 7 days from then. */
-  publishedAt?: string | null;
-  /** `simulate.figures` of the behaviour it was sent with (reference-server.md, Simulated networks). */
-  simulatedFigures?: Record<string, number | null> | null;
-  figures?: Figures | null;
-  nextFiguresAt?: string | null;
-}
-
-export type PostRecordPatch = Partial<
-  Pick<
-    StoredPostRecord,
-    | 'status'
-    | 'publishId'
-    | 'permalink'
-    | 'errorMessage'
-    | 'updatedAt'
-    | 'networkResult'
-    | 'finishAt'
-    | 'publishedAt'
-    | 'figures'
-    | 'nextFiguresAt'
-    | 'notices'
-  >
->;
-
-/** The counting questions of the allowances, the 20-second wait and skool's own limit. */
-export interface PostCountQuery {
-  accountId?: string;
-  profileId?: string;
-  platform?: Platform;
-  /** Inclusive lower bound of `at`. */
-  since: Date;
-  /** Exclusive upper bound of `at`. */
-  until?: Date;
-  /** Only posts that count for an allowance ("failed posts do not count"). */
-  countingOnly?: boolean;
-  withLinks?: boolean;
-}
-
-interface PostRecordRow {
-  id: string;
-  account_id: string;
-  profile_id: string;
-  platform: Platform;
-  status: PostStatus;
-  media_type: string | null;
-  publish_id: string | null;
-  permalink: string | null;
-  error_message: string | null;
-  at: string;
-  updated_at: string;
-  scheduled_post_id: string | null;
-  notices: string;
-  has_links: number;
-  network_result: string | null;
-  username: string | null;
-  finish_at: string | null;
-  published_at: string | null;
-  simulated_figures: string | null;
-  figures: string | null;
-  next_figures_at: string | null;
-}
-
-const iso = (value: string): string => new Date(value).toISOString();
-const isoOrNull = (value: string | null | undefined): string | null =>
-  value === null || value === undefined ? null : iso(value);
-const jsonOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : JSON.stringify(value);
-const parseOrNull = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
-
-export function postRecordFromRow(row: PostRecordRow): StoredPostRecord {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    profileId: row.profile_id,
-    platform: row.platform,
-    status: row.status,
-    mediaType: row.media_type,
-    publishId: row.publish_id,
-    permalink: row.permalink,
-    errorMessage: row.error_message,
-    at: row.at,
-    updatedAt: row.updated_at,
-    scheduledPostId: row.scheduled_post_id,
-    notices: JSON.parse(row.notices) as Notice[],
-    hasLinks: row.has_links === 1,
-    networkResult: parseOrNull(row.network_result),
-    username: row.username,
-    finishAt: row.finish_at,
-    publishedAt: row.published_at,
-    simulatedFigures: parseOrNull(row.simulated_figures),
-    figures: parseOrNull(row.figures),
-    nextFiguresAt: row.next_figures_at,
-  };
-}
-
-const PATCH_COLUMNS: Record<keyof PostRecordPatch, [string, (value: never) => unknown]> = {
-  status: ['status', (v: string) => v],
-  publishId: ['publish_id', (v: string | null) => v],
-  permalink: ['permalink', (v: string | null) => v],
-  errorMessage: ['error_message', (v: string | null) => v],
-  updatedAt: ['updated_at', (v: string) => iso(v)],
-  networkResult: ['network_result', jsonOrNull],
-  finishAt: ['finish_at', isoOrNull],
-  publishedAt: ['published_at', isoOrNull],
-  figures: ['figures', jsonOrNull],
-  nextFiguresAt: ['next_figures_at', isoOrNull],
-  notices: ['notices', (v: Notice[]) => JSON.stringify(v)],
-};
+export type { PostCountQuery, PostRecordPatch, StoredPostRecord };
+export { postRecordFromRow };
 
 export class PostRecordsRepository {
   readonly #insert;
@@ -153,6 +30,8 @@ export class PostRecordsRepository {
   readonly #answers = new PostCountAnswers();
   /** Inside `transaction`: a rollback drops the kept answers, so inserts may update them. */
   #ownTransaction = false;
+  /** Publishes recorded in this turn of the event loop, committed together at its end. */
+  readonly #pending = new PendingPostRecords((rows) => this.#commitGroup(rows));
 
   /** A transaction may still roll back what it read or wrote. */
   #mayKeep(): boolean {
@@ -208,8 +87,53 @@ export class PostRecordsRepository {
   }
 
   /**
-   * The row alone. Once a network post names a scheduled post, the list shows that post instead:
-   * `insert` sets `scheduled_posts.gone_out` in the same transaction (migration 013).
+   * Records a publish's post together with the others recorded in this turn of the event loop: one
+   * commit at the turn's end instead of one each. Resolves once the row is committed (the publish is
+   * answered only then); the limits count it at once, as they count an insert.
+   */
+  insertCommitted(post: StoredPostRecord): Promise<void> {
+    // A scheduled post's network post keeps its own insert (it changes the scheduled post too).
+    if (this.db.inTransaction || post.scheduledPostId !== null) {
+      this.insert(post);
+      return Promise.resolve();
+    }
+    const at = iso(post.at);
+    this.#answers.noteInserted(post, at);
+    return this.#pending.add(post, at);
+  }
+
+  /** Commits the publishes still waiting for their turn's end (closing the database). */
+  flushPending(): void {
+    this.#pending.flush();
+  }
+
+  #commitGroup(rows: PendingPostRecord[]): void {
+    try {
+      this.db.transaction(() => {
+        for (const row of rows) this.#insertRow(row.post, row.at);
+      })();
+    } catch {
+      // One refused row (its account deleted meanwhile) must not take the others with it: each
+      // alone then. The kept answers counted every row, so they go.
+      this.#answers.forget();
+      for (const row of rows) {
+        try {
+          this.#insertRow(row.post, row.at);
+        } catch (error) {
+          row.failed(error);
+          continue;
+        }
+        row.committed();
+      }
+      return;
+    }
+    for (const row of rows) row.committed();
+  }
+
+  /**
+   * The row alone; `insert` and the group commit keep the limit answers. Once a network post names a
+   * scheduled post, the list shows that post instead: `insert` sets `scheduled_posts.gone_out` in the
+   * same transaction (migration 013); a publish's group never names one.
    */
   #insertRow(post: StoredPostRecord, at: string): void {
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
@@ -284,17 +208,20 @@ export class PostRecordsRepository {
     // Every POST /posts check asks several counts: the kept answer is found without building the SQL.
     const kept = this.#answers.count(query);
     if (kept !== undefined) return kept;
-    const where = ['at >= ?'];
-    const since = query.since.toISOString();
-    const until = query.until?.toISOString();
-    const values: unknown[] = [since];
-    if (until !== undefined) {
-      where.push('at < ?');
-      values.push(until);
-    }
+    // By account first: `post_records_account` holds every column asked here, from the start on.
+    const where: string[] = [];
+    const values: unknown[] = [];
     if (query.accountId !== undefined) {
       where.push('account_id = ?');
       values.push(query.accountId);
+    }
+    const since = query.since.toISOString();
+    const until = query.until?.toISOString();
+    where.push('at >= ?');
+    values.push(since);
+    if (until !== undefined) {
+      where.push('at < ?');
+      values.push(until);
     }
     if (query.profileId !== undefined) {
       where.push('profile_id = ?');
@@ -308,19 +235,30 @@ export class PostRecordsRepository {
     if (query.withLinks === true) where.push('has_links = 1');
     const sql = `SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`;
     const row = this.db.prepare(sql).get(...values) as { n: number };
-    if (this.#mayKeep()) this.#answers.keepCount(query, { ...query, since, until, n: row.n });
-    return row.n;
+    const n = row.n + (this.#pending.size > 0 ? this.#pending.countMatching(query) : 0);
+    if (this.#mayKeep()) this.#answers.keepCount(query, { ...query, since, until, n });
+    return n;
   }
 
-  /** Latest send time of the account's posts to the network (the 20-second wait). */
-  lastPostAt(accountId: string, platform: Platform): Date | null {
-    let at = this.#answers.lastAt(accountId, platform);
+  /**
+   * Latest send of the account's posts to the network at or after `since`, or null (the 20-second
+   * wait asks about its last 20 seconds, skool about its hour): only the account's posts since then
+   * are read, never its whole history, and every network's answer is kept from the one read, so a
+   * first post to another network asks nothing again.
+   */
+  lastPostSince(accountId: string, platform: Platform, since: Date): Date | null {
+    const from = since.toISOString();
+    let at = this.#answers.lastAt(accountId, platform, from);
     if (at === undefined) {
-      const row = this.db
-        .prepare('SELECT MAX(at) AS at FROM post_records WHERE account_id = ? AND platform = ?')
-        .get(accountId, platform) as { at: string | null };
-      at = row.at;
-      if (this.#mayKeep()) this.#answers.keepLastAt(accountId, platform, at);
+      const rows = this.db
+        .prepare(
+          'SELECT platform, MAX(at) AS at FROM post_records WHERE account_id = ? AND at >= ? GROUP BY platform',
+        )
+        .all(accountId, from) as { platform: Platform; at: string }[];
+      const latest = new Map(rows.map((row) => [row.platform, row.at]));
+      if (this.#pending.size > 0) this.#pending.addLatest(accountId, from, latest);
+      if (this.#mayKeep()) this.#answers.keepLastAt(accountId, from, latest);
+      at = latest.get(platform) ?? null;
     }
     return at === null ? null : new Date(at);
   }

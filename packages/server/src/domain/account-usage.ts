@@ -27,8 +27,8 @@ export function accountUsageCounts(services: Services, accountId: string, now: D
     posts_this_month: postsThisMonth(records, accountId, now),
     profiles: profiles.map((profile) => ({
       profile_id: profile.id,
-      posts_today: postsToday(records, profile.id, now),
-      attempts_today: attemptsToday(records, profile.id, now),
+      posts_today: postsToday(records, accountId, profile.id, now),
+      attempts_today: attemptsToday(records, accountId, profile.id, now),
       attempts_ceiling: publishAttemptCeiling(account.plan, now, new Date(account.createdAt)),
     })),
     x_addon: {

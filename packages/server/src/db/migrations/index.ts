@@ -9,6 +9,7 @@ import { migration007DashboardSessions } from './007-dashboard-sessions.js';
 import { migration008OAuth } from './008-oauth.js';
 import { migration009Clocks } from './009-clocks.js';
 import { migration011Connector } from './011-connector.js';
+import { migration012PostRecordsAccountIndex } from './012-post-records-account-index.js';
 import { migration013GoneOutWritten } from './013-gone-out-written.js';
 
 /**
@@ -27,5 +28,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008OAuth,
   migration009Clocks,
   migration011Connector,
+  migration012PostRecordsAccountIndex,
   migration013GoneOutWritten,
 ];

@@ -1,6 +1,6 @@
 import { startOfUtcDay, startOfUtcMonth } from '@socialpub/core';
 import type { PostCountQuery } from '../../db/post-records-repo.js';
-import { billingMonth } from './billing-month.js';
+import { billingMonthOf } from './billing-month.js';
 
 /** Anything that counts post records: the publishing store, or the repository itself. */
 export interface PostCounter {
@@ -31,23 +31,31 @@ export function xAddonCounts(
   account: { id: string; createdAt: string },
   now: Date,
 ): { used: number; linkUsed: number; resetsAt: Date } {
-  const { start, end } = billingMonth(new Date(account.createdAt), now);
-  const base = { accountId: account.id, platform: 'x' as const, since: start, countingOnly: true };
+  const { start, end } = billingMonthOf(account.createdAt, now);
+  const accountId = account.id;
   return {
-    used: counter.countPosts(base),
-    linkUsed: counter.countPosts({ ...base, withLinks: true }),
+    used: counter.countPosts({ accountId, platform: 'x', since: start, countingOnly: true }),
+    linkUsed: counter.countPosts({
+      accountId,
+      platform: 'x',
+      since: start,
+      countingOnly: true,
+      withLinks: true,
+    }),
     resetsAt: end,
   };
 }
 
+// A profile's counts name its account too: the post records are indexed by account.
+
 /** Publish attempts (successful and failed) of a profile this UTC day. */
-export function attemptsToday(counter: PostCounter, profileId: string, now: Date): number {
-  return counter.countPosts({ profileId, since: startOfUtcDay(now) });
+export function attemptsToday(counter: PostCounter, accountId: string, profileId: string, now: Date): number {
+  return counter.countPosts({ accountId, profileId, since: startOfUtcDay(now) });
 }
 
 /** Posts of a profile that count toward a daily allowance this UTC day. */
-export function postsToday(counter: PostCounter, profileId: string, now: Date): number {
-  return counter.countPosts({ profileId, since: startOfUtcDay(now), countingOnly: true });
+export function postsToday(counter: PostCounter, accountId: string, profileId: string, now: Date): number {
+  return counter.countPosts({ accountId, profileId, since: startOfUtcDay(now), countingOnly: true });
 }
 
 /** Posts of an account that count toward a monthly allowance this UTC month. */
@@ -63,7 +71,7 @@ export function allowanceCounts(
   now: Date,
 ): { usedToday: number; usedThisMonth: number } {
   return {
-    usedToday: postsToday(counter, profileId, now),
+    usedToday: postsToday(counter, accountId, profileId, now),
     usedThisMonth: postsThisMonth(counter, accountId, now),
   };
 }

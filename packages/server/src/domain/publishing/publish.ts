@@ -89,7 +89,18 @@ export async function sendToNetwork(
   const outcome = await ctx.deps.services.drivers[platform].publish(
     publishInput(ctx, scheduledPostId, behaviour),
   );
-  return recordOutcome(ctx, scheduledPostId, behaviour, outcome);
+  const { store } = ctx.deps;
+  if (scheduledPostId !== null) {
+    return recordOutcome(ctx, scheduledPostId, behaviour, outcome, (post) => store.insertPost(post));
+  }
+  // A direct publish shares its commit with the others recorded in this turn; it is answered once
+  // its record is committed.
+  let committed: Promise<void> = Promise.resolve();
+  const sent = recordOutcome(ctx, null, behaviour, outcome, (post) => {
+    committed = store.insertPostCommitted(post);
+  });
+  await committed;
+  return sent;
 }
 
 /**
@@ -105,22 +116,32 @@ export function sendToNetworkNow(ctx: PublishContext, scheduledPostId: string | 
   const outcome = answerNow?.(publishInput(ctx, scheduledPostId, behaviour)) ?? null;
   // A late answer ("still publishing") is recorded by in-memory work later: the careful path.
   if (outcome === null || outcome.kind === 'still_publishing') return null;
-  return recordOutcome(ctx, scheduledPostId, takeBehaviour(ctx), outcome);
+  return recordOutcome(ctx, scheduledPostId, takeBehaviour(ctx), outcome, (post) =>
+    ctx.deps.store.insertPost(post),
+  );
 }
 
-/** Records the network's answer as the post record and says what happened. */
+/**
+ * Records the network's answer as the post record and says what happened. `insert` writes a record
+ * made now; one made later (a late answer's) is inserted on its own when it comes.
+ */
 function recordOutcome(
   ctx: PublishContext,
   scheduledPostId: string | null,
   behaviour: SimulateBehaviour,
   outcome: PublishOutcome,
+  insert: (post: StoredPost) => void,
 ): SendOutcome {
   const { services, store } = ctx.deps;
   const platform = required(ctx.platform, 'platform');
   const profile = required(ctx.profile, 'profile');
   const connection = required(ctx.connection, 'connection');
   const now = ctx.now.toISOString();
-  const record = (status: StoredPost['status'], fields: Partial<StoredPost> = {}): string => {
+  const record = (
+    status: StoredPost['status'],
+    fields: Partial<StoredPost> = {},
+    write: (post: StoredPost) => void = insert,
+  ): string => {
     const id = postRecordId(ctx.now);
     const post: StoredPost = {
       id,
@@ -142,7 +163,7 @@ function recordOutcome(
       ...fields,
     };
     // Its first figure collection is due the moment it succeeds: taken now, in the same insert.
-    store.insertPost(status === 'success' ? { ...post, ...figuresAt(services, post, ctx.now) } : post);
+    write(status === 'success' ? { ...post, ...figuresAt(services, post, ctx.now) } : post);
     return id;
   };
   switch (outcome.kind) {
@@ -171,11 +192,15 @@ function recordOutcome(
       // Decision: on the other networks the post appears in history only once the network answers.
       services.clocks.dueWorkFor(ctx.account.id).schedule(outcome.finishAt, (at) => {
         ctx.now = at;
-        record('success', {
-          publishId: publishIdOf(outcome.result),
-          permalink: outcome.result.permalink ?? null,
-          networkResult: outcome.result,
-        });
+        record(
+          'success',
+          {
+            publishId: publishIdOf(outcome.result),
+            permalink: outcome.result.permalink ?? null,
+            networkResult: outcome.result,
+          },
+          (post) => store.insertPost(post),
+        );
       });
       return { kind: 'still_publishing', postId: null };
     }

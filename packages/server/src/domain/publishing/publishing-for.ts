@@ -18,6 +18,8 @@ export function publishingFor(services: Services): PublishingService {
       sleep: systemSleep,
     });
     services_.set(services, found);
+    // Publishes waiting for their turn's commit are written before the database closes.
+    services.onClose.push(() => services.repos.postRecords.flushPending());
   }
   return found;
 }

@@ -57,6 +57,19 @@ function keptRequest(ctx: PublishContext): KeptPostRequest {
   };
 }
 
+/** An address's order cut after its last shape step (refused as errors even in a dry run), once. */
+const splits = new Map<PostsAddress, { shape: readonly CheckName[]; rest: readonly CheckName[] }>();
+function splitOrder(address: PostsAddress): { shape: readonly CheckName[]; rest: readonly CheckName[] } {
+  let split = splits.get(address);
+  if (split === undefined) {
+    const order = orderFor(address);
+    const shapeEnd = Math.max(...SHAPE_STEPS.map((s) => order.indexOf(s)));
+    split = { shape: order.slice(0, shapeEnd + 1), rest: order.slice(shapeEnd + 1) };
+    splits.set(address, split);
+  }
+  return split;
+}
+
 /**
  * POST /posts on both addresses: runs the checks in the address's order, then publishes, schedules
  * or queues. Refusals are thrown as core ApiErrors (never remembered); a dry run answers them.
@@ -66,11 +79,10 @@ export class PublishingService {
 
   async handle(input: PublishRequestInput): Promise<PublishAnswer> {
     const ctx = newContext(this.deps, input);
-    const order = orderFor(input.address);
-    const shapeEnd = Math.max(...SHAPE_STEPS.map((s) => order.indexOf(s)));
-    await runChecks(ctx, order.slice(0, shapeEnd + 1));
+    const { shape, rest } = splitOrder(input.address);
+    await runChecks(ctx, shape);
     try {
-      await runChecks(ctx, order.slice(shapeEnd + 1) as CheckName[]);
+      await runChecks(ctx, rest);
     } catch (error) {
       if (!ctx.dryRun || !isApiError(error)) throw error;
       return dryRunAnswer(ctx, 'refuse', { code: error.code, status: error.status });

@@ -49,13 +49,18 @@ export class PublishingStore {
     this.repos.postRecords.insert(post);
   }
 
+  /** The same insert committed with the others of this turn; resolves once it is committed. */
+  insertPostCommitted(post: StoredPost): Promise<void> {
+    return this.repos.postRecords.insertCommitted(post);
+  }
+
   countPosts(query: PostCountQuery): number {
     return this.repos.postRecords.countPosts(query);
   }
 
-  /** Latest send of the account to the network (the 20-second wait). */
-  lastPostAt(accountId: string, platform: Platform): Date | null {
-    const recorded = this.repos.postRecords.lastPostAt(accountId, platform);
+  /** Latest send of the account to the network at or after `since` (the 20-second wait), or null. */
+  lastPostSince(accountId: string, platform: Platform, since: Date): Date | null {
+    const recorded = this.repos.postRecords.lastPostSince(accountId, platform, since);
     const inFlight = this.#sending.get(`${accountId}:${platform}`) ?? null;
     if (inFlight === null || (recorded !== null && recorded >= inFlight)) return recorded;
     return inFlight;

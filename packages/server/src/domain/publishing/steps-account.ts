@@ -1,4 +1,4 @@
-import { apiError, isErrorCode, NETWORKS, passesPlanGate, resolveProfile } from '@socialpub/core';
+import { apiError, isErrorCode, isUuid, NETWORKS, passesPlanGate, resolveProfile } from '@socialpub/core';
 import { effectiveHealth } from '../network-health.js';
 import { type PublishContext, required } from './publish-context.js';
 import { upgradeUrl } from './publishing-urls.js';
@@ -7,7 +7,18 @@ import { upgradeUrl } from './publishing-urls.js';
 export function checkProfile(ctx: PublishContext): void {
   const request = required(ctx.request, 'request');
   const accountId = required(request.accountId, 'accountId');
-  const profiles = ctx.deps.services.repos.profiles.listForAccount(ctx.account.id, 10_000);
+  const { profiles: repo } = ctx.deps.services.repos;
+  // A profile's UUID is looked for by id first (resolveProfile's own first rule): one cached row
+  // instead of every profile of the account shaped as a candidate on each request.
+  const wanted = accountId.trim();
+  if (isUuid(wanted)) {
+    const byId = repo.getForAccount(ctx.account.id, wanted.toLowerCase());
+    if (byId !== null) {
+      ctx.profile = byId;
+      return;
+    }
+  }
+  const profiles = repo.listForAccount(ctx.account.id, 10_000);
   const candidates = profiles.map((p) => ({
     profile_id: p.id,
     profile_name: p.name,

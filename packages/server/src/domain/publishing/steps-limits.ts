@@ -27,9 +27,11 @@ function checkedAtSendTime(ctx: PublishContext): boolean {
 export function checkThrottle(ctx: PublishContext): void {
   if (checkedAtSendTime(ctx)) return;
   const platform = required(ctx.platform, 'platform');
-  const last = ctx.deps.store.lastPostAt(ctx.account.id, platform);
-  if (last === null) return;
   const spacing = LIMITS.throttle.postSpacingSecondsPerNetwork;
+  // Only a send in the last `spacing` seconds can make this one wait.
+  const windowStart = new Date(ctx.now.getTime() - spacing * 1000);
+  const last = ctx.deps.store.lastPostSince(ctx.account.id, platform, windowStart);
+  if (last === null) return;
   const free = new Date(last.getTime() + spacing * 1000);
   if (free.getTime() <= ctx.now.getTime()) return;
   const wait = secondsUntil(free, ctx.now);
@@ -57,7 +59,8 @@ export function checkSkoolLimit(ctx: PublishContext): void {
     );
   }
   if (inHour >= own.postsPerHour) {
-    const last = store.lastPostAt(ctx.account.id, 'skool') ?? ctx.now;
+    const hourAgo = new Date(ctx.now.getTime() - 3_600_000);
+    const last = store.lastPostSince(ctx.account.id, 'skool', hourAgo) ?? ctx.now;
     const wait = secondsUntil(new Date(last.getTime() + 3_600_000), ctx.now);
     throw apiError(
       'rate_limited',
@@ -112,7 +115,7 @@ export function checkAttempts(ctx: PublishContext): void {
   if (checkedAtSendTime(ctx)) return;
   const profile = required(ctx.profile, 'profile');
   const ceiling = publishAttemptCeiling(ctx.account.plan, ctx.now, new Date(ctx.account.createdAt));
-  const attempts = attemptsToday(ctx.deps.store, profile.id, ctx.now);
+  const attempts = attemptsToday(ctx.deps.store, ctx.account.id, profile.id, ctx.now);
   if (attempts < ceiling) return;
   const wait = secondsUntil(nextUtcMidnight(ctx.now), ctx.now);
   throw apiError(
