@@ -138,8 +138,7 @@ describe('backup and restore', () => {
               scheduledFor: inAnHour,
             },
           }).then((answer) => {
-            if (answer.status === 202)
-              acknowledged.push({ id: String(answer.body['scheduled_post_id']) });
+            if (answer.status === 202) acknowledged.push({ id: String(answer.body['scheduled_post_id']) });
           }),
         );
         batch.push(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostCountAnswers } from '../src/db/post-count-answers.js';
 import type { PostCountQuery, StoredPostRecord } from '../src/db/post-records-repo.js';
+import { storedPostRecord } from './post-record-fixture.js';
 
 /**
  * The limit answers kept beside the post records: found again by the same query (never by a
@@ -19,23 +20,7 @@ function keep(answers: PostCountAnswers, query: PostCountQuery, n: number): void
 }
 
 function post(fields: Partial<StoredPostRecord> = {}): StoredPostRecord {
-  return {
-    id: 'post-1',
-    accountId: 'acc-1',
-    profileId: 'prof-1',
-    platform: 'x',
-    status: 'success',
-    mediaType: 'text',
-    publishId: null,
-    permalink: null,
-    errorMessage: null,
-    at: AT,
-    updatedAt: AT,
-    scheduledPostId: null,
-    notices: [],
-    hasLinks: false,
-    ...fields,
-  };
+  return storedPostRecord(AT, fields);
 }
 
 describe('kept post counts', () => {

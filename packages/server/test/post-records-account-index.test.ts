@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { runMigrations } from '../src/db/migrate.js';
 import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { PostRecordsRepository, type StoredPostRecord } from '../src/db/post-records-repo.js';
+import { storedPostRecord } from './post-record-fixture.js';
 
 /**
  * Migration 012: the post records' three indexes by account, profile and network become one by
@@ -13,24 +14,11 @@ const ACCOUNT = 'acc-1';
 const DAY = '2026-03-02';
 
 function post(n: number, fields: Partial<StoredPostRecord>): StoredPostRecord {
-  const at = `${DAY}T10:00:${String(n).padStart(2, '0')}.000Z`;
-  return {
+  return storedPostRecord(`${DAY}T10:00:${String(n).padStart(2, '0')}.000Z`, {
     id: `post-${n}`,
     accountId: ACCOUNT,
-    profileId: 'prof-1',
-    platform: 'x',
-    status: 'success',
-    mediaType: 'text',
-    publishId: null,
-    permalink: null,
-    errorMessage: null,
-    at,
-    updatedAt: at,
-    scheduledPostId: null,
-    notices: [],
-    hasLinks: false,
     ...fields,
-  };
+  });
 }
 
 function indexesOf(db: BetterSqlite3.Database): string[] {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { PostRecordsRepository, type StoredPostRecord } from '../src/db/post-records-repo.js';
 import { testApp } from './helpers.js';
+import { storedPostRecord } from './post-record-fixture.js';
 import { fixture, sendPost } from './publish-helpers.js';
 
 /**
@@ -33,23 +34,7 @@ function fileDatabase(): { db: BetterSqlite3.Database; file: string } {
 }
 
 function post(id: string, fields: Partial<StoredPostRecord> = {}): StoredPostRecord {
-  return {
-    id,
-    accountId: 'acc-1',
-    profileId: 'prof-1',
-    platform: 'x',
-    status: 'success',
-    mediaType: 'text',
-    publishId: null,
-    permalink: null,
-    errorMessage: null,
-    at: AT,
-    updatedAt: AT,
-    scheduledPostId: null,
-    notices: [],
-    hasLinks: false,
-    ...fields,
-  };
+  return storedPostRecord(AT, { id, ...fields });
 }
 
 /** Rows another connection sees: only committed ones. */
