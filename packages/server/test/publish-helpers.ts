@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaFileRecord } from '../src/db/media-files-repo.js';
 import { accountWithProfile, type Fixture, type TestApp, tableCounts } from './helpers.js';
+import { storedPostRecord } from './post-record-fixture.js';
 
 export interface Answer {
   status: number;
@@ -107,21 +108,15 @@ export function seedPosts(
 ): void {
   const at = (fields.at ?? t.services.clock.now()).toISOString();
   for (let i = 0; i < count; i += 1) {
-    t.services.repos.postRecords.insert({
-      id: randomUUID(),
-      accountId: f.accountId,
-      profileId: f.profileId,
-      platform: (fields.platform ?? 'linkedin') as 'linkedin',
-      status: fields.status ?? 'success',
-      mediaType: 'text',
-      publishId: null,
-      permalink: null,
-      errorMessage: null,
-      at,
-      updatedAt: at,
-      scheduledPostId: null,
-      notices: [],
-      hasLinks: fields.hasLinks ?? false,
-    });
+    t.services.repos.postRecords.insert(
+      storedPostRecord(at, {
+        id: randomUUID(),
+        accountId: f.accountId,
+        profileId: f.profileId,
+        platform: (fields.platform ?? 'linkedin') as 'linkedin',
+        status: fields.status ?? 'success',
+        hasLinks: fields.hasLinks ?? false,
+      }),
+    );
   }
 }
