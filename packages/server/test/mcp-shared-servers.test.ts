@@ -1,3 +1,4 @@
+import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedRequest } from '../src/mcp/shared-connector-servers.js';
 import { accountWithProfile } from './helpers.js';
@@ -142,6 +143,11 @@ describe('which requests a shared server answers', () => {
     ['ping', plain, { jsonrpc: '2.0', id: 3, method: 'ping' }],
     ['no protocol version header (the 2025-03-26 default)', { ...plain, protocolVersion: undefined }, call],
     ['a content type with a charset', { ...plain, contentType: 'application/json; charset=utf-8' }, call],
+    [
+      'a request with an ordinary _meta (asked of the SDK itself)',
+      plain,
+      { ...call, params: { ...call.params, _meta: { progressToken: 1 } } },
+    ],
   ])('takes %s', (_name, headers, body) => {
     expect(sharedRequest(headers, body)).toBe(body);
   });
@@ -157,6 +163,11 @@ describe('which requests a shared server answers', () => {
     ['an unsupported protocol version', { ...plain, protocolVersion: '1999-01-01' }, call],
     ['the 2026-07-28 revision', { ...plain, protocolVersion: '2026-07-28' }, call],
     ['a malformed message', plain, { jsonrpc: '1.0', id: 5, method: 'tools/call' }],
+    [
+      'a 2026-07-28 claim in _meta',
+      { ...plain, protocolVersion: undefined },
+      { ...call, params: { ...call.params, _meta: { [PROTOCOL_VERSION_META_KEY]: '2026-07-28' } } },
+    ],
   ])('leaves %s to the SDK', (_name, headers, body) => {
     expect(sharedRequest(headers, body)).toBeUndefined();
   });

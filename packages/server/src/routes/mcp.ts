@@ -98,8 +98,10 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
 
   const routes = new Hono<AppEnv>();
   routes.all('/mcp', async (c) => {
-    const url = new URL(c.req.url);
-    if (TOKEN_QUERY_PARAMETERS.some((name) => url.searchParams.has(name))) {
+    // Most requests have no query string: no URL is parsed for them.
+    const href = c.req.url;
+    const query = href.includes('?') ? new URL(href).searchParams : undefined;
+    if (query !== undefined && TOKEN_QUERY_PARAMETERS.some((name) => query.has(name))) {
       return jsonRpcError(
         400,
         -32600,
