@@ -17,6 +17,8 @@ import { recordAim } from '../lib/summary.mjs';
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const ADMIN = 'bench-memory-admin';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** The quiet wait before each idle figure. */
+const IDLE_WAIT_MS = 15_000;
 
 /** RSS of a process in bytes, and the part of it that maps the database file (from smaps). */
 export function memoryOf(pid) {
@@ -210,7 +212,9 @@ export async function benchMemory({ seconds = 120, accounts: accountCount = 100,
   const pid = server.child.pid;
   try {
     const accounts = await seed(server.url, accountCount);
-    await sleep(3000);
+    // Idle before: measured after the same quiet wait as idle after, so both see the server's idle
+    // memory release (it runs a few seconds after the last request) or neither does.
+    await sleep(IDLE_WAIT_MS);
     const before = memoryOf(pid);
     let peak = before;
     let workerPeak = 0;
@@ -236,7 +240,7 @@ export async function benchMemory({ seconds = 120, accounts: accountCount = 100,
     const MB = 1024 * 1024;
     const mb = (bytes) => `${(bytes / MB).toFixed(0)} MB`;
     // Idle after: what the server holds once the load has stopped and its timers have run.
-    await sleep(15_000);
+    await sleep(IDLE_WAIT_MS);
     const after = memoryOf(pid);
     const workersAfter = childrenRss(pid);
     const statusText = [...statuses]
@@ -250,9 +254,9 @@ export async function benchMemory({ seconds = 120, accounts: accountCount = 100,
       console.log(
         `${name.padEnd(28)} RSS ${mb(m.rss).padStart(7)}  database map ${mb(m.database).padStart(6)}  RSS without it ${mb(m.own).padStart(7)}`,
       );
-    row('idle before', before);
+    row(`idle before (${IDLE_WAIT_MS / 1000} s)`, before);
     row('peak', peak);
-    row('idle after (15 s)', after);
+    row(`idle after (${IDLE_WAIT_MS / 1000} s)`, after);
     console.log(
       `photo worker (own process, ends when idle): peak RSS ${mb(workerPeak)}, running after the idle wait: ${workersAfter.count}`,
     );

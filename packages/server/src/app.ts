@@ -74,6 +74,8 @@ export interface SocialpubApp {
   /** A token generated on the demo start when none was configured; shown only then. */
   generatedAdminToken: string | null;
   adminEnabled: boolean;
+  /** Empties SQLite's page cache into the allocator, for the next busy spell (the idle server's memory release). */
+  releaseCaches(): void;
   close(): Promise<void>;
 }
 
@@ -193,6 +195,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     demo,
     generatedAdminToken,
     adminEnabled: adminTokenHash !== null,
+    releaseCaches() {
+      if (!closed) db.pragma('shrink_memory');
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { collectAllGarbage, youngGenerationShrunk } from './runtime/garbage-collector.js';
+import { IdleMemoryRelease } from './runtime/idle-memory-release.js';
 import { bannerLines } from './start-banner.js';
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
@@ -38,11 +40,19 @@ export async function startServer(
     ...(config.drivers ? { drivers: config.drivers } : {}),
     ...(config.clientMetadataFetcher ? { clientMetadataFetcher: config.clientMetadataFetcher } : {}),
   });
+  const idleRelease = new IdleMemoryRelease(() => {
+    collectAllGarbage();
+    socialpub.releaseCaches();
+    return youngGenerationShrunk();
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve(
       {
         // Read on every request, so an embedding process (the test suites) may wrap `app.fetch`.
-        fetch: (request, env) => socialpub.app.fetch(request, env),
+        fetch: (request, env) => {
+          idleRelease.noteRequest();
+          return socialpub.app.fetch(request, env);
+        },
         hostname: host,
         port: config.port ?? 8787,
         // Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout.
@@ -60,10 +70,12 @@ export async function startServer(
   if (!config.storageUrl) socialpub.services.urls.storage = url;
 
   for (const line of bannerLines(url, socialpub)) log(line);
+  idleRelease.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      idleRelease.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

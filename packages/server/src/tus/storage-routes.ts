@@ -7,6 +7,7 @@ import { mediaWriteFailure } from '../files/media-folder.js';
 import type { AppEnv } from '../http/context.js';
 import { errorResponse } from '../http/error-response.js';
 import { withUploadHeapRoom } from '../runtime/heap-growth.js';
+import { withYoungCollections } from '../runtime/young-collections.js';
 import { requestBody } from './request-body.js';
 import { STORAGE_FAMILY, type StorageAccess } from './storage-access.js';
 import {
@@ -165,10 +166,16 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
           if (service.storagePatchDelayMs > 0) await sleep(service.storagePatchDelayMs);
           // The offset is persisted at the end of the PATCH (and every 64 MiB of a long one), not per piece.
           const result = await withUploadHeapRoom(declared, () =>
-            storage.append(link.fileId, offset, link.size, requestBody(c), (position) => {
-              written = position;
-              lifecycle.recordReceived(fresh, position);
-            }),
+            storage.append(
+              link.fileId,
+              offset,
+              link.size,
+              withYoungCollections(requestBody(c)),
+              (position) => {
+                written = position;
+                lifecycle.recordReceived(fresh, position);
+              },
+            ),
           );
           written = result.offset;
           if (result.overflow) {
