@@ -1,14 +1,12 @@
-import { createMcpHandler, isLegacyRequest, type McpServerFactory } from '@modelcontextprotocol/server';
 import { apiError, errorBodyFor, isConnectorChangeTool, POST_SCOPE, readJsonText } from '@socialpub/core';
-import { createConnectorServer } from '@socialpub/mcp';
 import { type Context, Hono } from 'hono';
 import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import type { AppEnv } from '../http/context.js';
-import { type ConnectorCaller, resolveConnectorCaller } from '../mcp/connector-caller.js';
+import { resolveConnectorCaller } from '../mcp/connector-caller.js';
+import type { ConnectorEndpoint } from '../mcp/connector-endpoint.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
 import { ConnectorRequests } from '../mcp/connector-requests.js';
-import { type ConnectorContext, DomainConnectorBackend } from '../mcp/domain-backend.js';
-import { legacyJsonHandler } from '../mcp/legacy-json-handler.js';
+import type { ConnectorContext } from '../mcp/domain-backend.js';
 import {
   calledTools,
   firstForbiddenCall,
@@ -16,7 +14,6 @@ import {
   originAllowed,
 } from '../mcp/mcp-guards.js';
 import { readMcpBody } from '../mcp/read-mcp-body.js';
-import { SharedConnectorServers, sharedRequest } from '../mcp/shared-connector-servers.js';
 import type { Services } from '../services.js';
 
 /**
@@ -62,25 +59,17 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
     requests: new ConnectorRequests(services.db),
   };
   const resourceMetadata = () => `${services.urls.base}/.well-known/oauth-protected-resource/mcp`;
-  const factory: McpServerFactory = ({ authInfo }) => {
-    const caller = authInfo?.extra?.['caller'] as ConnectorCaller;
-    const onlyTool = authInfo?.extra?.['onlyTool'] as string | undefined;
-    const readOnly = caller.kind === 'grant' && !caller.grant.scopes.includes(POST_SCOPE);
-    return createConnectorServer({
-      backend: new DomainConnectorBackend(context, caller),
-      toolSet: caller.kind === 'grant' ? 'signed-in' : 'api-key',
-      readOnly,
-      onlyTool,
-    });
+  // The MCP SDK and the tools load with the first request that gets past the checks below.
+  let endpoint: Promise<ConnectorEndpoint> | undefined;
+  const connectorEndpoint = () => {
+    endpoint ??= import('../mcp/connector-endpoint.js').then(({ createConnectorEndpoint }) =>
+      createConnectorEndpoint(context, MCP_BODY_LIMIT_BYTES),
+    );
+    return endpoint;
   };
-  const handler = createMcpHandler(factory, {
-    maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
-    onerror: (error) => console.error('[socialpub] mcp:', error.message),
+  services.onClose.push(async () => {
+    if (endpoint !== undefined) await (await endpoint).close();
   });
-  const legacyJson = legacyJsonHandler(factory, MCP_BODY_LIMIT_BYTES);
-  const sharedServers = new SharedConnectorServers(context);
-  services.onClose.push(() => handler.close());
-  services.onClose.push(() => sharedServers.close());
 
   const challenge = (c: Context<AppEnv>, presented: boolean) => {
     const error = apiError(
@@ -174,22 +163,15 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
       scopes: caller.kind === 'grant' ? [...caller.grant.scopes] : [POST_SCOPE],
       extra: { caller, onlyTool: singleToolCall(parsed) },
     };
-    if (parsed === undefined) return handler.fetch(request, { authInfo });
-    const shared = sharedRequest(
-      {
-        method: c.req.method,
-        accept: c.req.header('accept'),
-        contentType: c.req.header('content-type'),
-        protocolVersion: c.req.header('mcp-protocol-version'),
-        mcpMethod: c.req.header('mcp-method'),
-        mcpName: c.req.header('mcp-name'),
-      },
-      parsed,
-    );
-    if (shared !== undefined) return sharedServers.answer(caller, shared, authInfo);
-    // 2025-era messages: one JSON answer; 2026-07-28 (and every refusal of its checks): the SDK entry.
-    if (await isLegacyRequest(request, parsed)) return legacyJson(request, { authInfo, parsedBody: parsed });
-    return handler.fetch(request, { authInfo, parsedBody: parsed });
+    const headers = {
+      method: c.req.method,
+      accept: c.req.header('accept'),
+      contentType: c.req.header('content-type'),
+      protocolVersion: c.req.header('mcp-protocol-version'),
+      mcpMethod: c.req.header('mcp-method'),
+      mcpName: c.req.header('mcp-name'),
+    };
+    return (await connectorEndpoint()).answer({ request, headers, parsed, caller, authInfo });
   });
   return routes;
 }

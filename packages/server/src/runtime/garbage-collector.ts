@@ -32,12 +32,13 @@ export function collectYoungGeneration(): void {
 }
 
 /**
- * A full mark-compact collection, which also gives emptied old-generation pages back. It gives the
- * young generation's grown space back (up to 32 MB after a busy spell) only when V8 judges the
- * allocation rate low, which it does not always after a quiet spell: hence the check after it.
+ * A full mark-compact collection (plain `gc()`: with an options object V8 11 leaves weakly held
+ * objects alone), which also gives emptied old-generation pages back. It gives the young
+ * generation's grown space back (up to 32 MB after a busy spell) only when V8 judges the allocation
+ * rate low, which it often does not on the first try after a quiet spell: hence the check after it.
  */
 export function collectAllGarbage(): void {
-  collector()?.({ type: 'major' });
+  collector()?.();
 }
 
 /** The young generation is back near its starting size (V8 starts it at 1 MB a half). */
