@@ -62,6 +62,18 @@ describe('the idle server gives memory back once per quiet spell', () => {
     });
     for (let i = 0; i < 10; i++) stubborn.tick();
     expect(failing).toBe(3);
+
+    // A request between tries starts a new spell with all three tries.
+    let interrupted = 0;
+    const fresh = new IdleMemoryRelease(() => {
+      interrupted++;
+      return false;
+    });
+    for (let i = 0; i < 4; i++) fresh.tick();
+    expect(interrupted).toBe(2);
+    fresh.noteRequest();
+    for (let i = 0; i < 10; i++) fresh.tick();
+    expect(interrupted).toBe(5);
   });
 
   it("frees what nothing holds through V8's own collector", async () => {

@@ -1,7 +1,7 @@
 /** How long the server must go without a request before it gives memory back. */
 export const QUIET_MS_BEFORE_RELEASE = 5_000;
 
-/** Looks at one quiet spell that `release` may take before it gives up until the next spell. */
+/** How many times one quiet spell runs `release` while it reports that memory is still held. */
 export const RELEASE_TRIES_PER_SPELL = 3;
 
 /**
@@ -13,8 +13,8 @@ export const RELEASE_TRIES_PER_SPELL = 3;
  * Why: after a burst of load V8 keeps the old generation at its high-water mark until its own
  * memory reducer decides to act, which under a steady trickle of timers it rarely does, and
  * SQLite's page cache stays full. A server that has gone quiet loses nothing by one full
- * collection (a few milliseconds on its 20 MB heap) and a cache shrink, and its RSS falls back to
- * where it idled before the load instead of staying 30 to 40 MB above it.
+ * collection (a few milliseconds on its 20 MB heap) and a cache shrink, and its RSS falls back
+ * toward where it idled before the load (README, Performance: memory given back when quiet).
  *
  * Counting requests costs one increment per request; the timer runs every half spell and is unref'd,
  * so it never keeps the process alive.
@@ -54,6 +54,7 @@ export class IdleMemoryRelease {
     if (this.#requests !== this.#seen) {
       this.#seen = this.#requests;
       this.#quietTicks = 0;
+      this.#tries = 0;
       return;
     }
     if (++this.#quietTicks < 2 || this.#releasedAt === this.#requests) return;
