@@ -1,79 +1,62 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { IdleMemoryRelease } from '../src/runtime/idle-memory-release.js';
+import { IdleMemoryRelease, type IdleReleaseTiming } from '../src/runtime/idle-memory-release.js';
+
+/** Looks once a second, releases after 3 quiet seconds, retries 2 seconds after a failed try. */
+const TIMING: IdleReleaseTiming = { quietMs: 3_000, lookMs: 1_000, retryMs: 2_000, tries: 3 };
+
+function counting(answers: (attempt: number) => boolean) {
+  let attempts = 0;
+  const release = new IdleMemoryRelease(() => answers(++attempts), TIMING);
+  const looks = (n: number) => {
+    for (let i = 0; i < n; i++) release.tick();
+    return attempts;
+  };
+  return { release, looks };
+}
 
 describe('the idle server gives memory back once per quiet spell', () => {
-  let release: IdleMemoryRelease | null = null;
-  afterEach(() => release?.stop());
+  let started: IdleMemoryRelease | null = null;
+  afterEach(() => started?.stop());
 
-  it('releases after two quiet looks, not while requests arrive, and not twice for one spell', () => {
-    let releases = 0;
-    release = new IdleMemoryRelease(() => {
-      releases++;
-      return true;
-    });
-    release.tick(); // the first look sees the start
+  it('releases after the quiet time, not while requests arrive, and not twice for one spell', () => {
+    const { release, looks } = counting(() => true);
+    expect(looks(1)).toBe(0); // the first look sees the start
     release.noteRequest();
-    release.tick();
+    expect(looks(1)).toBe(0);
     release.noteRequest();
-    release.tick();
-    expect(releases).toBe(0);
-    release.tick();
-    expect(releases).toBe(0);
-    release.tick();
-    expect(releases).toBe(1);
-    release.tick();
-    release.tick();
-    expect(releases).toBe(1);
+    expect(looks(3)).toBe(0); // the request's look, then two quiet seconds
+    expect(looks(1)).toBe(1); // the third quiet second
+    expect(looks(10)).toBe(1);
     release.noteRequest();
-    release.tick();
-    release.tick();
-    expect(releases).toBe(1);
-    release.tick();
-    expect(releases).toBe(2);
+    expect(looks(3)).toBe(1);
+    expect(looks(1)).toBe(2);
   });
 
   it('releases once after start-up even when no request came', () => {
-    let releases = 0;
-    release = new IdleMemoryRelease(() => {
-      releases++;
-      return true;
-    });
-    for (let i = 0; i < 6; i++) release.tick();
-    expect(releases).toBe(1);
+    const { looks } = counting(() => true);
+    expect(looks(20)).toBe(1);
   });
 
-  it('tries again on the next looks while the release says it got nothing back, up to three times a spell', () => {
-    let tries = 0;
-    release = new IdleMemoryRelease(() => {
-      tries++;
-      return tries === 2;
-    });
-    for (let i = 0; i < 3; i++) release.tick();
-    expect(tries).toBe(1);
-    release.tick();
-    expect(tries).toBe(2);
-    for (let i = 0; i < 4; i++) release.tick();
-    expect(tries).toBe(2);
+  it('tries again retryMs after a try that got nothing back, up to three tries a spell', () => {
+    const { looks } = counting((attempt) => attempt === 2);
+    expect(looks(4)).toBe(1); // start, then three quiet seconds
+    expect(looks(1)).toBe(1);
+    expect(looks(1)).toBe(2); // two seconds later: it gets everything back
+    expect(looks(20)).toBe(2);
 
-    let failing = 0;
-    const stubborn = new IdleMemoryRelease(() => {
-      failing++;
-      return false;
-    });
-    for (let i = 0; i < 10; i++) stubborn.tick();
-    expect(failing).toBe(3);
+    const stubborn = counting(() => false);
+    expect(stubborn.looks(4)).toBe(1);
+    expect(stubborn.looks(2)).toBe(2);
+    expect(stubborn.looks(2)).toBe(3);
+    expect(stubborn.looks(20)).toBe(3);
+  });
 
-    // A request between tries starts a new spell with all three tries.
-    let interrupted = 0;
-    const fresh = new IdleMemoryRelease(() => {
-      interrupted++;
-      return false;
-    });
-    for (let i = 0; i < 4; i++) fresh.tick();
-    expect(interrupted).toBe(2);
-    fresh.noteRequest();
-    for (let i = 0; i < 10; i++) fresh.tick();
-    expect(interrupted).toBe(5);
+  it('starts a new spell with all its tries after a request between tries', () => {
+    const { release, looks } = counting(() => false);
+    expect(looks(6)).toBe(2);
+    release.noteRequest();
+    expect(looks(4)).toBe(3);
+    expect(looks(20)).toBe(5);
   });
 
   it("frees what nothing holds through V8's own collector", async () => {
@@ -87,12 +70,15 @@ describe('the idle server gives memory back once per quiet spell', () => {
 
   it('runs on its own timer once started, and never keeps the process alive', async () => {
     let releases = 0;
-    release = new IdleMemoryRelease(() => {
-      releases++;
-      return true;
-    }, 20);
-    release.start();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    started = new IdleMemoryRelease(
+      () => {
+        releases++;
+        return true;
+      },
+      { quietMs: 20, lookMs: 10, retryMs: 20, tries: 3 },
+    );
+    started.start();
+    await new Promise((resolve) => setTimeout(resolve, 150));
     expect(releases).toBe(1);
   });
 });

@@ -1,37 +1,62 @@
-/** How long the server must go without a request before it gives memory back. */
-export const QUIET_MS_BEFORE_RELEASE = 5_000;
-
-/** How many times one quiet spell runs `release` while it reports that memory is still held. */
-export const RELEASE_TRIES_PER_SPELL = 3;
+export interface IdleReleaseTiming {
+  /** How long the server must go without a request before it gives memory back. */
+  quietMs: number;
+  /** How often the request count is looked at. */
+  lookMs: number;
+  /** How long after a try that got nothing back the next try runs. */
+  retryMs: number;
+  /** How many times one quiet spell runs `release` while it reports that memory is still held. */
+  tries: number;
+}
 
 /**
- * Gives memory back once per quiet spell: after `quietMs` (to 1.5 × `quietMs`) without a request,
- * `release` runs; it answers whether it got everything back, and when it did not it runs again on
- * the next looks (V8 sometimes keeps the young generation's space on the first try), up to
- * `RELEASE_TRIES_PER_SPELL` times. Then nothing until the next request and the next quiet spell.
+ * Retries are 6 s apart because V8 judges the allocation rate over the last 5 s of collections: a
+ * try within 5 s of the busy spell's last full collection still sees the busy rate and keeps the
+ * young generation at its grown size; the next try, more than 5 s after the first, sees only the
+ * quiet spell.
+ */
+export const IDLE_RELEASE_TIMING: IdleReleaseTiming = {
+  quietMs: 5_000,
+  lookMs: 1_000,
+  retryMs: 6_000,
+  tries: 3,
+};
+
+/**
+ * Gives memory back once per quiet spell: after `quietMs` without a request, `release` runs; it
+ * answers whether it got everything back, and when it did not it runs again `retryMs` later, up to
+ * `tries` times. Then nothing until the next request and the next quiet spell.
  *
- * Why: after a burst of load V8 keeps the old generation at its high-water mark until its own
- * memory reducer decides to act, which under a steady trickle of timers it rarely does, and
- * SQLite's page cache stays full. A server that has gone quiet loses nothing by one full
- * collection (a few milliseconds on its 20 MB heap) and a cache shrink, and its RSS falls back
- * toward where it idled before the load (README, Performance: memory given back when quiet).
+ * Why: after a burst of load V8 keeps the young generation at its grown size (32 MB) and the old
+ * generation at its high-water mark until its own memory reducer decides to act, which under a
+ * steady trickle of timers it rarely does, and SQLite's page cache stays full. A server that has
+ * gone quiet loses nothing by a full collection (a few milliseconds on its 20 MB heap) and a cache
+ * shrink, and its RSS falls back toward where it idled before the load (README, Performance: memory
+ * given back when the server goes quiet).
  *
- * Counting requests costs one increment per request; the timer runs every half spell and is unref'd,
- * so it never keeps the process alive.
+ * Counting requests costs one increment per request; the timer is unref'd, so it never keeps the
+ * process alive.
  */
 export class IdleMemoryRelease {
-  readonly #quietMs: number;
   readonly #release: () => boolean;
+  readonly #quietLooks: number;
+  readonly #retryLooks: number;
+  readonly #tries: number;
+  readonly #lookMs: number;
   #requests = 0;
   #seen = -1;
-  #quietTicks = 0;
+  #quiet = 0;
+  #nextTryAt = 0;
+  #tried = 0;
   #releasedAt = -1;
-  #tries = 0;
   #timer: NodeJS.Timeout | null = null;
 
-  constructor(release: () => boolean, quietMs = QUIET_MS_BEFORE_RELEASE) {
+  constructor(release: () => boolean, timing: IdleReleaseTiming = IDLE_RELEASE_TIMING) {
     this.#release = release;
-    this.#quietMs = quietMs;
+    this.#lookMs = timing.lookMs;
+    this.#quietLooks = Math.ceil(timing.quietMs / timing.lookMs);
+    this.#retryLooks = Math.ceil(timing.retryMs / timing.lookMs);
+    this.#tries = timing.tries;
   }
 
   noteRequest(): void {
@@ -40,7 +65,7 @@ export class IdleMemoryRelease {
 
   start(): void {
     if (this.#timer) return;
-    this.#timer = setInterval(() => this.tick(), this.#quietMs / 2);
+    this.#timer = setInterval(() => this.tick(), this.#lookMs);
     this.#timer.unref();
   }
 
@@ -53,14 +78,17 @@ export class IdleMemoryRelease {
   tick(): void {
     if (this.#requests !== this.#seen) {
       this.#seen = this.#requests;
-      this.#quietTicks = 0;
-      this.#tries = 0;
+      this.#quiet = 0;
+      this.#tried = 0;
+      this.#nextTryAt = this.#quietLooks;
       return;
     }
-    if (++this.#quietTicks < 2 || this.#releasedAt === this.#requests) return;
-    if (this.#release() || ++this.#tries >= RELEASE_TRIES_PER_SPELL) {
+    this.#quiet++;
+    if (this.#releasedAt === this.#requests || this.#quiet < this.#nextTryAt) return;
+    if (this.#release() || ++this.#tried >= this.#tries) {
       this.#releasedAt = this.#requests;
-      this.#tries = 0;
+      return;
     }
+    this.#nextTryAt = this.#quiet + this.#retryLooks;
   }
 }
