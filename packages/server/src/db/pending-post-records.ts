@@ -1,5 +1,5 @@
 import type { Platform } from '@socialpub/core';
-import type { PostCountQuery, StoredPostRecord } from './post-records-repo.js';
+import { countsRow, type PostCountWindow, type StoredPostRecord } from './post-record-rows.js';
 
 /** A post record waiting for its group's commit, and the publish waiting for that commit. */
 export interface PendingPostRecord {
@@ -8,17 +8,6 @@ export interface PendingPostRecord {
   at: string;
   committed: () => void;
   failed: (error: unknown) => void;
-}
-
-/** Whether a row (`at` as stored) is one the count query counts. */
-export function countsFor(query: PostCountQuery, post: StoredPostRecord, at: string): boolean {
-  if (at < query.since.toISOString()) return false;
-  if (query.until !== undefined && at >= query.until.toISOString()) return false;
-  if (query.accountId !== undefined && query.accountId !== post.accountId) return false;
-  if (query.profileId !== undefined && query.profileId !== post.profileId) return false;
-  if (query.platform !== undefined && query.platform !== post.platform) return false;
-  if (query.countingOnly === true && post.status === 'failed') return false;
-  return query.withLinks !== true || post.hasLinks;
 }
 
 /**
@@ -57,9 +46,9 @@ export class PendingPostRecords {
     this.commit(rows);
   }
 
-  countMatching(query: PostCountQuery): number {
+  countMatching(window: PostCountWindow): number {
     let n = 0;
-    for (const row of this.#rows) if (countsFor(query, row.post, row.at)) n += 1;
+    for (const row of this.#rows) if (countsRow(window, row.post, row.at)) n += 1;
     return n;
   }
 

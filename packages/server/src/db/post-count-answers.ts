@@ -1,5 +1,10 @@
 import { PLATFORMS, type Platform } from '@socialpub/core';
-import type { PostCountQuery, StoredPostRecord } from './post-records-repo.js';
+import {
+  countsRow,
+  type PostCountQuery,
+  type PostCountWindow,
+  type StoredPostRecord,
+} from './post-record-rows.js';
 
 /** An account's latest send on each network since `since` (ISO); a network missing: none since. */
 interface KeptLatest {
@@ -8,20 +13,8 @@ interface KeptLatest {
 }
 
 /** A kept count: its query (instants as ISO text) and the answer. */
-export interface KeptCount extends Omit<PostCountQuery, 'since' | 'until'> {
-  since: string;
-  until: string | undefined;
+export interface KeptCount extends PostCountWindow {
   n: number;
-}
-
-/** Whether a newly inserted row (`at` as stored) is one the kept count counts. */
-function countMatches(kept: KeptCount, post: StoredPostRecord, at: string): boolean {
-  if (at < kept.since || (kept.until !== undefined && at >= kept.until)) return false;
-  if (kept.accountId !== undefined && kept.accountId !== post.accountId) return false;
-  if (kept.profileId !== undefined && kept.profileId !== post.profileId) return false;
-  if (kept.platform !== undefined && kept.platform !== post.platform) return false;
-  if (kept.countingOnly === true && post.status === 'failed') return false;
-  return kept.withLinks !== true || post.hasLinks;
 }
 
 /** Limit answers kept in memory; a bound only (each is a few bytes), cleared whole when reached. */
@@ -152,7 +145,7 @@ export class PostCountAnswers {
         for (const variants of slots) {
           if (variants === undefined) continue;
           for (const kept of variants.values()) {
-            if (countMatches(kept, post, at)) kept.n += 1;
+            if (countsRow(kept, post, at)) kept.n += 1;
           }
         }
       }

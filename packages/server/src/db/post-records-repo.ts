@@ -235,8 +235,9 @@ export class PostRecordsRepository {
     if (query.withLinks === true) where.push('has_links = 1');
     const sql = `SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`;
     const row = this.db.prepare(sql).get(...values) as { n: number };
-    const n = row.n + (this.#pending.size > 0 ? this.#pending.countMatching(query) : 0);
-    if (this.#mayKeep()) this.#answers.keepCount(query, { ...query, since, until, n });
+    const window = { ...query, since, until };
+    const n = row.n + (this.#pending.size > 0 ? this.#pending.countMatching(window) : 0);
+    if (this.#mayKeep()) this.#answers.keepCount(query, { ...window, n });
     return n;
   }
 

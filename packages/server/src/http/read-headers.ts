@@ -1,5 +1,7 @@
+const READ_CACHE_CONTROL = 'private, no-store';
+
 /** All reads: `Cache-Control: private, no-store` (GET /accounts/{id}/options, last paragraph). */
-export const READ_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': 'private, no-store' };
+export const READ_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': READ_CACHE_CONTROL };
 
 /**
  * A read's 200 answer. Not `c.json(body, 200, READ_HEADERS)`: with more than one header Hono
@@ -13,6 +15,6 @@ export function readAnswer(body: unknown): Response {
 export function readJsonAnswer(json: string): Response {
   return new Response(json, {
     status: 200,
-    headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
+    headers: { 'content-type': 'application/json', 'cache-control': READ_CACHE_CONTROL },
   });
 }
