@@ -20,7 +20,7 @@ export interface WriteBehindTiming {
  * Everything written behind the answers shares one schedule and one commit. Under load a commit's
  * cost is the pages it writes to the WAL, not its rows: one commit for the counts, the log and the
  * keys' times every `delayMs` writes each touched page once, where three schedules of their own
- * wrote it three times and as often as their batches filled (README, Performance: written behind).
+ * wrote it three times and as often as their batches filled (docs/performance.md: written behind).
  *
  * What a crash can lose is what waits: at most `delayMs` of read counts, request-log rows and
  * "last used" times. A clean shutdown writes it all (`flush`, called by the app's close).

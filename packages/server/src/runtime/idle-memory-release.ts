@@ -31,7 +31,7 @@ export const IDLE_RELEASE_TIMING: IdleReleaseTiming = {
  * generation at its high-water mark until its own memory reducer decides to act, which under a
  * steady trickle of timers it rarely does, and SQLite's page cache stays full. A server that has
  * gone quiet loses nothing by a full collection (a few milliseconds on its 20 MB heap) and a cache
- * shrink, and its RSS falls back toward where it idled before the load (README, Performance: memory
+ * shrink, and its RSS falls back toward where it idled before the load (docs/performance.md: memory
  * given back when the server goes quiet).
  *
  * Counting requests costs one increment per request; the timer is unref'd, so it never keeps the
