@@ -21,16 +21,16 @@ function partSizes(dir) {
 }
 
 /**
- * Watches a server's upload folder every `everyMs` for the one `.part` file that appears after the
- * start: the times (ms from the start) of its first stored byte and of its last one (`size` bytes
+ * Watches a server's upload folder every `everyMs` for the part file of `fileId`, or without one for
+ * the one `.part` file that appears after the start (a client that makes its own link): the times (ms from the start) of its first stored byte and of its last one (`size` bytes
  * stored, or the file renamed away by `complete` when that came between two looks). Timing every
  * client from the server's side of the same file leaves out what each does before sending
  * (measuring the file, downloading a script) and after (complete), and costs the clients nothing.
  */
-export function watchPart(dir, size, everyMs = 10) {
+export function watchPart(dir, size, { fileId = null, everyMs = 10 } = {}) {
   const started = performance.now();
   const before = new Set(partSizes(dir).keys());
-  let name = null;
+  let name = fileId === null ? null : `${fileId}.part`;
   let firstMs = null;
   let lastMs = null;
   const look = () => {

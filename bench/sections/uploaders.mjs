@@ -85,8 +85,8 @@ export async function benchUploaders({ rounds, megabytes }) {
     const accounts = await seedAccounts(base, ADMIN_TOKEN, rounds + 1, { plan: 'agency' });
     const keyOf = (round) => accounts[round + 1].apiKey;
     let n = 0;
-    const timed = async (send) => {
-      const watch = watchPart(dir, file.size);
+    const timed = async (send, fileId = null) => {
+      const watch = watchPart(dir, file.size, { fileId });
       const run = await send();
       const seen = watch.stop();
       if (seen.transferMs === null) throw new Error('no part file was seen filling up');
@@ -106,16 +106,19 @@ export async function benchUploaders({ rounds, megabytes }) {
         name: 'curl loop',
         run: async ({ round }) => {
           const link = await createUploadLink(base, keyOf(round), file, `bench-curl-${n++}.mp4`);
-          const figures = await timed(async () => ({
-            ms: await curlUpload({
-              file: file.path,
-              url: link.upload.url,
-              size: file.size,
-              headers: { 'x-signature': link.upload.token },
+          const figures = await timed(
+            async () => ({
+              ms: await curlUpload({
+                file: file.path,
+                url: link.upload.url,
+                size: file.size,
+                headers: { 'x-signature': link.upload.token },
+              }),
+              cpuMs: Number.NaN,
+              peakRssMb: Number.NaN,
             }),
-            cpuMs: Number.NaN,
-            peakRssMb: Number.NaN,
-          }));
+            link.file_id,
+          );
           await cancel(round, link.file_id);
           return figures;
         },
@@ -144,13 +147,20 @@ export async function benchUploaders({ rounds, megabytes }) {
             max_run_seconds: 7000,
           });
           const command = link.uploader.command.replace(PLACEHOLDER, file.path);
-          const figures = await timed(() => runClient('sh', ['-c', command], {}));
+          const figures = await timed(() => runClient('sh', ['-c', command], {}), link.file_id);
           await cancel(round, link.file_id);
           return figures;
         },
       },
     ];
-    const results = await interleave({ subjects, rounds });
+    const results = await interleave({
+      subjects,
+      rounds,
+      onRound: (round, figures) => {
+        const each = Object.entries(figures).map(([name, f]) => `${name} ${f.mbps.toFixed(0)} MB/s`);
+        console.log(`round ${round + 1}: ${each.join(', ')}; load average ${loadavg()[0].toFixed(1)}`);
+      },
+    });
     const rows = [
       [
         'client (6 MiB PATCHes, own link each)',
