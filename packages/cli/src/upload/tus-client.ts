@@ -1,5 +1,5 @@
 import { APIError } from '@socialpub/sdk';
-import { type TusReply, tusRequest } from './tus-connection.js';
+import { type HttpReply, httpRequest } from './http-connection.js';
 
 /**
  * The "Own TUS client" of "POST /media/uploads": HEAD for `Upload-Offset`, PATCH pieces of exactly
@@ -20,15 +20,15 @@ export type TusAnswer =
 const TUS_HEADERS = { 'Tus-Resumable': '1.0.0' } as const;
 
 /** The storage answers in the upload-link error shape: the SDK's APIError reads it as for any API call. */
-function failureOf(response: TusReply): TusAnswer {
-  const { text } = response;
+function failureOf(response: HttpReply): TusAnswer {
+  const text = response.body.toString('utf8');
   let body: unknown = text;
   try {
     body = JSON.parse(text);
   } catch {
     // A plain-text body: its text is the message.
   }
-  const error = new APIError(response.status, body, response.headers, text || `HTTP ${response.status}`);
+  const error = new APIError(response.status, body, response.headers, text || response.statusText);
   const wait = error.retryAfterSeconds;
   return {
     ok: false,
@@ -49,7 +49,7 @@ function connectionFailure(error: unknown): TusAnswer {
   };
 }
 
-function offsetOf(response: TusReply): number | undefined {
+function offsetOf(response: HttpReply): number | undefined {
   const raw = response.headers.get('upload-offset');
   if (raw === null || !/^\d+$/.test(raw)) return undefined;
   return Number(raw);
@@ -57,7 +57,7 @@ function offsetOf(response: TusReply): number | undefined {
 
 export async function headOffset(url: string, token: string, signal?: AbortSignal): Promise<TusAnswer> {
   try {
-    const response = await tusRequest(
+    const response = await httpRequest(
       url,
       'HEAD',
       { ...TUS_HEADERS, 'x-signature': token },
@@ -90,7 +90,7 @@ export async function patchChunk(
   signal?: AbortSignal,
 ): Promise<TusAnswer> {
   try {
-    const response = await tusRequest(
+    const response = await httpRequest(
       url,
       'PATCH',
       {

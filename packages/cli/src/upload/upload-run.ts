@@ -2,9 +2,9 @@ import { open } from 'node:fs/promises';
 import { LIMITS } from '@socialpub/core';
 import { APIError, type SocialPub } from '@socialpub/sdk';
 import { ChunkReader } from './chunk-reader.js';
+import { closeHttpConnections } from './http-connection.js';
 import { fileStamp, type MeasuredFile, MeasureError, measureFile } from './measure-file.js';
 import { headOffset, patchChunk, type TusAnswer } from './tus-client.js';
-import { closeTusConnections } from './tus-connection.js';
 import type { UploadLine } from './upload-line.js';
 import { lineFor, type RunFacts, stopForApiError, UploadStop } from './upload-outcome.js';
 import { createProgressReporter, type UploadProgressReporter } from './upload-progress.js';
@@ -64,7 +64,7 @@ class UploadRun {
       return lineFor(this.facts, stop);
     } finally {
       this.progress.stop();
-      closeTusConnections();
+      closeHttpConnections();
     }
   }
 

@@ -2,15 +2,17 @@ import http from 'node:http';
 import https from 'node:https';
 
 /**
- * The storage requests of `media upload` over node:http(s), one kept-alive connection per scheme.
- * Not `fetch`: it copies every request body into a web stream, and at 6 MiB a piece those copies
- * kept the garbage collector busier than the sending itself (docs/performance.md, "The CLI
- * uploader"). Here the piece's own bytes go to the socket.
+ * Every request of `media upload` over node:http(s), one kept-alive connection per origin. Not
+ * `fetch`: it copies every request body into a web stream, and at 6 MiB a piece those copies kept
+ * the garbage collector busier than the sending itself; and its first use compiles undici's HTTP
+ * parser (WebAssembly), about 30 MB of memory for a moment (docs/performance.md, "The CLI
+ * uploader"). Here a piece's own bytes go to the socket.
  */
-export interface TusReply {
+export interface HttpReply {
   status: number;
+  statusText: string;
   headers: Headers;
-  text: string;
+  body: Buffer;
 }
 
 /** An answer that stops coming (no byte either way for this long) counts as a lost connection. */
@@ -31,13 +33,13 @@ function headersOf(message: http.IncomingMessage): Headers {
 }
 
 /** One request; rejects on a lost connection (refused, reset, timed out, aborted). */
-export function tusRequest(
+export function httpRequest(
   url: string,
-  method: 'HEAD' | 'PATCH',
+  method: string,
   headers: Record<string, string>,
   body?: Uint8Array,
   signal?: AbortSignal,
-): Promise<TusReply> {
+): Promise<HttpReply> {
   const target = new URL(url);
   const scheme = target.protocol === 'https:' ? https : http;
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
@@ -60,8 +62,9 @@ export function tusRequest(
         response.once('end', () =>
           resolve({
             status: response.statusCode ?? 0,
+            statusText: response.statusMessage ?? '',
             headers: headersOf(response),
-            text: Buffer.concat(pieces).toString('utf8'),
+            body: Buffer.concat(pieces),
           }),
         );
       },
@@ -75,7 +78,7 @@ export function tusRequest(
 }
 
 /** Closes the kept-alive connections (they never hold the process open, this only tidies up). */
-export function closeTusConnections(): void {
+export function closeHttpConnections(): void {
   agents['http:'].destroy();
   agents['https:'].destroy();
 }
