@@ -10,6 +10,7 @@ import {
   type DashboardEnv,
   dashboardSession,
   renderErrorPage,
+  renderPagesSynchronously,
   SignInThrottle,
 } from './session/index.js';
 
@@ -29,6 +30,8 @@ export function wantsHtml(accept: string | undefined): boolean {
  * the API's JSON and never a stack trace.
  */
 export function dashboardApp(services: Services): Hono<DashboardEnv> {
+  // Before any page (the consent pages share the layout): no render may turn promise hooks on.
+  renderPagesSynchronously();
   const dashboard = new Hono<DashboardEnv>();
   dashboard.route('/', assetRoutes());
   dashboard.use('*', async (c, next) => {

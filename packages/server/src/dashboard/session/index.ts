@@ -33,6 +33,7 @@ export {
   signOut,
 } from './middleware.js';
 export { safeNext, signInUrl } from './safe-next.js';
+export { renderPagesSynchronously } from './synchronous-rendering.js';
 export {
   endSession,
   refreshSession,
