@@ -6,7 +6,9 @@ import { createApp } from '../../src/app.js';
 
 /** 0 while promise hooks are off: a promise reaction then runs with no async id of its own. */
 const promiseReactionId = () =>
-  new Promise<number>((resolve) => setImmediate(() => Promise.resolve().then(() => resolve(executionAsyncId()))));
+  new Promise<number>((resolve) =>
+    setImmediate(() => Promise.resolve().then(() => resolve(executionAsyncId()))),
+  );
 
 const app = await createApp({ memory: true, clock: 'virtual', adminToken: 'probe-admin-token' });
 const before = await promiseReactionId();

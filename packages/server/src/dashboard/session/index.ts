@@ -33,7 +33,6 @@ export {
   signOut,
 } from './middleware.js';
 export { safeNext, signInUrl } from './safe-next.js';
-export { renderPagesSynchronously } from './synchronous-rendering.js';
 export {
   endSession,
   refreshSession,
@@ -49,3 +48,4 @@ export {
   SIGN_IN_WINDOW_SECONDS,
   SignInThrottle,
 } from './sign-in-throttle.js';
+export { renderPagesSynchronously } from './synchronous-rendering.js';
