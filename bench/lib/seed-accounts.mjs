@@ -3,12 +3,13 @@
  * Limits are per account (60 reads per UTC minute; one post per network per account every 20 s),
  * so a section seeds enough accounts that its load never reaches a limit it is not measuring.
  * `concurrency` seeds that many accounts at a time (the order of the result stays by index).
+ * `password`: each account can sign in to the dashboard with its e-mail and this password.
  */
 export async function seedAccounts(
   baseUrl,
   adminToken,
   count,
-  { plan = 'skilled', networks = [], simulate = { latency_ms: 0 }, concurrency = 8 } = {},
+  { plan = 'skilled', networks = [], simulate = { latency_ms: 0 }, concurrency = 8, password } = {},
 ) {
   const admin = async (method, path, body) => {
     const res = await fetch(`${baseUrl}/admin/v1${path}`, {
@@ -20,7 +21,13 @@ export async function seedAccounts(
     return res.json();
   };
   const seedOne = async (i) => {
-    const account = await admin('POST', '/accounts', { plan, x_addon: true, email: `bench${i}@example.com` });
+    const email = `bench${i}@example.com`;
+    const account = await admin('POST', '/accounts', {
+      plan,
+      x_addon: true,
+      email,
+      ...(password === undefined ? {} : { password }),
+    });
     const profile = await admin('POST', `/accounts/${account.account_id}/profiles`, { name: `Bench ${i}` });
     for (const platform of networks) {
       await admin('PUT', `/profiles/${profile.profile_id}/networks/${platform}`, {
@@ -29,7 +36,7 @@ export async function seedAccounts(
       });
     }
     const key = await admin('POST', `/accounts/${account.account_id}/keys`, { name: 'bench' });
-    return { accountId: account.account_id, profileId: profile.profile_id, apiKey: key.api_key };
+    return { accountId: account.account_id, profileId: profile.profile_id, apiKey: key.api_key, email };
   };
   return mapLimit(count, concurrency, seedOne);
 }
