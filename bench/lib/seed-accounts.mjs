@@ -12,10 +12,17 @@ export async function seedAccounts(
   { plan = 'skilled', networks = [], simulate = { latency_ms: 0 }, concurrency = 8, password } = {},
 ) {
   const admin = async (method, path, body) => {
-    const res = await fetch(`${baseUrl}/admin/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const send = () =>
+      fetch(`${baseUrl}/admin/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A kept-alive connection the server closed as it was reused (a loaded machine): sent again once
+    // on a new connection. At worst the server did the first and an account more exists unused.
+    const res = await send().catch((error) => {
+      if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+      return send();
     });
     if (!res.ok) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json();
