@@ -21,7 +21,7 @@ export async function seedAccounts(
     // A kept-alive connection the server closed as it was reused (a loaded machine): sent again once
     // on a new connection. At worst the server did the first and an account more exists unused.
     const res = await send().catch((error) => {
-      if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+      if (!['UND_ERR_SOCKET', 'ECONNRESET'].includes(error?.cause?.code)) throw error;
       return send();
     });
     if (!res.ok) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
