@@ -1,13 +1,19 @@
 // Top self-time entries of a V8 CPU profile (`node --cpu-prof`), for docs/performance.md:
-//   node bench/lib/profile-top.mjs <file.cpuprofile> [count]
+//   node bench/lib/profile-top.mjs <file.cpuprofile> [count] [last-seconds]
+// `last-seconds` keeps only the samples of the profile's last seconds (the load, not the seeding).
 import { readFileSync } from 'node:fs';
 
-const [file, count = '25'] = process.argv.slice(2);
+const [file, count = '25', lastSeconds] = process.argv.slice(2);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const self = new Map();
 const deltas = profile.timeDeltas;
+const from =
+  lastSeconds === undefined ? Number.NEGATIVE_INFINITY : profile.endTime - Number(lastSeconds) * 1e6;
+let at = profile.startTime;
 for (let i = 0; i < profile.samples.length; i++) {
+  at += deltas[i] ?? 0;
+  if (at < from) continue;
   const node = byId.get(profile.samples[i]);
   const frame = node.callFrame;
   const where = frame.url
