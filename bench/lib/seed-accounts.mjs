@@ -3,13 +3,14 @@
  * Limits are per account (60 reads per UTC minute; one post per network per account every 20 s),
  * so a section seeds enough accounts that its load never reaches a limit it is not measuring.
  * `concurrency` seeds that many accounts at a time (the order of the result stays by index).
- * `password`: each account can sign in to the dashboard with its e-mail and this password.
+ * `password`: each account can sign in to the dashboard with its e-mail and this password (a slow
+ * hash each: give it only to the accounts that need it). `from`: the first account's number.
  */
 export async function seedAccounts(
   baseUrl,
   adminToken,
   count,
-  { plan = 'skilled', networks = [], simulate = { latency_ms: 0 }, concurrency = 8, password } = {},
+  { plan = 'skilled', networks = [], simulate = { latency_ms: 0 }, concurrency = 8, password, from = 0 } = {},
 ) {
   const admin = async (method, path, body) => {
     const send = () =>
@@ -45,7 +46,7 @@ export async function seedAccounts(
     const key = await admin('POST', `/accounts/${account.account_id}/keys`, { name: 'bench' });
     return { accountId: account.account_id, profileId: profile.profile_id, apiKey: key.api_key, email };
   };
-  return mapLimit(count, concurrency, seedOne);
+  return mapLimit(count, concurrency, (i) => seedOne(from + i));
 }
 
 /** Runs `work(i)` for i in [0, count) with at most `concurrency` at once; results by index. */

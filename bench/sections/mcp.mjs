@@ -110,7 +110,13 @@ export async function benchMcp({ duration, rounds, accounts: accountCount = 2000
   const children = [server];
   const clients = [];
   try {
-    const accounts = await seedAccounts(url, ADMIN, accountCount, { concurrency: 8, password: PASSWORD });
+    const accounts = [
+      ...(await seedAccounts(url, ADMIN, CLIENTS_PER_KIND, { concurrency: 8, password: PASSWORD })),
+      ...(await seedAccounts(url, ADMIN, accountCount - CLIENTS_PER_KIND, {
+        concurrency: 8,
+        from: CLIENTS_PER_KIND,
+      })),
+    ];
     // Real connector tokens: one app, and each account's holder signs in and allows it.
     const clientId = await registerConnectorApp(url);
     const minting = performance.now();
