@@ -3,11 +3,13 @@
 // settings = { duration, rounds, env }. See bench/README.md.
 import { benchCli } from './cli.mjs';
 import { benchIdleKeys } from './idle-keys.mjs';
+import { benchIdle } from './idle.mjs';
 import { benchMcp } from './mcp.mjs';
 import { benchMemory } from './memory.mjs';
 import { benchPipelines } from './pipelines.mjs';
 import { benchPosts } from './posts.mjs';
 import { benchReads } from './reads.mjs';
+import { benchScale } from './scale.mjs';
 import { benchScheduler } from './scheduler.mjs';
 import { benchCliBigUpload, benchUploaders } from './uploaders.mjs';
 import { benchBigUpload, benchUploads } from './uploads.mjs';
@@ -18,8 +20,20 @@ export const sections = [
   { name: 'reads', run: (s) => benchReads({ ...s, accounts: Number(s.env.BENCH_ACCOUNTS ?? 4000) }) },
   {
     name: 'posts',
-    run: (s) => benchPosts({ ...s, perRound: Number(s.env.BENCH_PUBLISH_PER_ROUND ?? 1200) }),
+    run: (s) =>
+      benchPosts({
+        ...s,
+        perRound: Number(s.env.BENCH_PUBLISH_PER_ROUND ?? 1200),
+        accounts: Number(s.env.BENCH_ACCOUNTS ?? 4000),
+      }),
   },
+  // Cost per request at 1,000 and 20,000 accounts (BENCH_SCALE_ACCOUNTS); seeding takes minutes.
+  {
+    name: 'scale',
+    default: false,
+    run: (s) => benchScale({ ...s, accounts: Number(s.env.BENCH_SCALE_ACCOUNTS ?? 20_000) }),
+  },
+  { name: 'idle', run: (s) => benchIdle({ accounts: Number(s.env.BENCH_ACCOUNTS ?? 4000) }) },
   { name: 'scheduler', run: (s) => benchScheduler({ ...s, posts: 10_000, accounts: 500 }) },
   { name: 'uploads', run: (s) => benchUploads({ ...s, megabytes: Math.min(uploadMegabytes(s.env), 1024) }) },
   {
