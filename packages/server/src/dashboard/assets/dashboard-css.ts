@@ -63,4 +63,14 @@ dl.figures dd{margin:0}
 @media (max-width:600px){.calendar th,.calendar td{padding:.2rem;font-size:.75rem}}
 fieldset{border:1px solid #d5dae1;border-radius:6px;margin:0 0 1rem;padding:.75rem}
 legend{font-weight:600}
+.post-text{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
+.post-summary{min-width:12rem;max-width:28rem}
+.thumbs{list-style:none;margin:.25rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}
+.thumbs img{width:3rem;height:3rem;object-fit:cover;border-radius:4px;border:1px solid #d5dae1;display:block}
+.thumbs.large img{width:8rem;height:8rem}
+.thumb-label{font-size:.8rem;color:#5a6472;overflow-wrap:anywhere}
+.pager{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
+.calendar .today{outline:3px solid #0b57d0;outline-offset:-3px}
+.calendar td a{display:block}
+code,.mono{overflow-wrap:anywhere;word-break:break-all}
 `;
