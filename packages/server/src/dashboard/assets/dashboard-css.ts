@@ -73,4 +73,12 @@ legend{font-weight:600}
 .calendar .today{outline:3px solid #0b57d0;outline-offset:-3px}
 .calendar td a{display:block}
 code,.mono{overflow-wrap:anywhere;word-break:break-all}
+.feed{display:grid;gap:1rem;grid-template-columns:1fr}
+@media (min-width:900px){.feed{grid-template-columns:repeat(auto-fill,minmax(340px,1fr))}}
+.delivery{margin:0;max-width:36rem}
+.delivery-head{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:baseline;margin:0 0 .5rem}
+.network-name{text-transform:capitalize}
+.card-media img{max-width:100%;max-height:16rem;border-radius:6px;display:block}
+.card-media.square img{width:100%;aspect-ratio:1/1;object-fit:cover;max-height:none}
+.link-card{border:1px solid #d5dae1;border-radius:8px;padding:.5rem;margin:.5rem 0}
 `;

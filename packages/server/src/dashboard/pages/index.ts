@@ -7,6 +7,7 @@ import { apiKeysPage } from './api-keys.js';
 import { clockPage } from './clock.js';
 import { connectionPage } from './connection.js';
 import { historyPage } from './history.js';
+import { inboxPage } from './inbox.js';
 import { mediaPage } from './media.js';
 import { overviewPage } from './overview.js';
 import { planPage } from './plan.js';
@@ -28,6 +29,7 @@ export function dashboardPages(services: Services, throttle: SignInThrottle): Ho
   pages.route('/', connectionPage(services));
   pages.route('/', scheduledPage(services));
   pages.route('/', historyPage(services));
+  pages.route('/', inboxPage(services));
   pages.route('/', mediaPage(services));
   pages.route('/', planPage(services));
   pages.route('/', clockPage(services));

@@ -11,6 +11,7 @@ export const NAV_LINKS: ReadonlyArray<{ href: string; label: string; virtualCloc
   { href: '/dashboard/profiles', label: 'Profiles' },
   { href: '/dashboard/scheduled', label: 'Scheduled' },
   { href: '/dashboard/history', label: 'History' },
+  { href: '/dashboard/inbox', label: 'Network inbox' },
   { href: '/dashboard/media', label: 'Media library' },
   { href: '/dashboard/connected-apps', label: 'Connected apps' },
   { href: '/dashboard/plan', label: 'Plan' },
