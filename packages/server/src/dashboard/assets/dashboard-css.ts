@@ -52,7 +52,7 @@ th,td{text-align:left;padding:.5rem;border-bottom:1px solid #d5dae1;vertical-ali
 th{background:#eef1f5}
 dl.figures{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
 dl.figures dt{font-weight:600}
-dl.figures dd{margin:0}
+dl.figures dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .meter{font-variant-numeric:tabular-nums}
 .badge{display:inline-block;padding:0 .4rem;border-radius:4px;border:1px solid currentColor;font-size:.85rem}
 .badge.bad{color:#b3261e}.badge.good{color:#1e7b34}.badge.wait{color:#9a6700}
