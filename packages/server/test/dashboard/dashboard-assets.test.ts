@@ -21,3 +21,33 @@ describe('dashboard assets', () => {
     );
   });
 });
+
+describe('Overview for a new account', () => {
+  it('says what to do first, ticks each step as it is done, and goes once all are done', async () => {
+    const browser = new DashboardBrowser(t);
+    await browser.signUp('new@example.com');
+    await browser.get('/dashboard');
+    expect(browser.lastPage).toContain('What to do first');
+    expect((browser.lastPage.match(/to do<\/span>/g) ?? []).length).toBe(4);
+    const accountId = t.services.repos.accounts.findByEmail('new@example.com')?.id ?? '';
+    const profile = (await (
+      await t.admin('POST', `/accounts/${accountId}/profiles`, { name: 'P' })
+    ).json()) as {
+      profile_id: string;
+    };
+    await t.admin('PUT', `/profiles/${profile.profile_id}/networks/linkedin`, {});
+    const key = (await (await t.admin('POST', `/accounts/${accountId}/keys`, {})).json()) as {
+      api_key: string;
+    };
+    await browser.get('/dashboard');
+    expect((browser.lastPage.match(/to do<\/span>/g) ?? []).length).toBe(1);
+    const post = { accountId: profile.profile_id, platform: 'linkedin', content: { text: 'first' } };
+    const sent = await t.api('POST', '/api/v2/posts', key.api_key, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ post }),
+    });
+    expect(sent.status).toBe(200);
+    await browser.get('/dashboard');
+    expect(browser.lastPage).not.toContain('What to do first');
+  });
+});
