@@ -21,6 +21,24 @@ document.addEventListener('submit', function (event) {
   if (message && !window.confirm(message)) event.preventDefault();
 });
 document.querySelectorAll('[data-copy-target]').forEach(function (button) { button.hidden = false; });
+(function localTime() {
+  var form = document.querySelector('form[data-local-time]');
+  if (!form) return;
+  var local = form.querySelector('[name=at_local]');
+  var utc = form.querySelector('[name=at_utc]');
+  var label = form.querySelector('[data-time-zone-label]');
+  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (label) label.textContent = 'Your time zone: ' + zone + '.';
+  var pad = function (n) { return String(n).padStart(2, '0'); };
+  if (utc && utc.value && local) {
+    var d = new Date(utc.value);
+    if (!isNaN(d.getTime())) local.value = d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
+  }
+  form.addEventListener('submit', function () {
+    var at = local && local.value ? new Date(local.value) : null;
+    if (utc) utc.value = at && !isNaN(at.getTime()) ? at.toISOString() : '';
+  });
+})();
 (function poll() {
   var feed = document.querySelector('[data-poll]');
   if (!feed || !window.fetch || !window.DOMParser) return;

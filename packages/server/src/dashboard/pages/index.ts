@@ -5,6 +5,7 @@ import type { Services } from '../../services.js';
 import type { DashboardEnv, SignInThrottle } from '../session/index.js';
 import { apiKeysPage } from './api-keys.js';
 import { clockPage } from './clock.js';
+import { composePage } from './compose.js';
 import { connectionPage } from './connection.js';
 import { historyPage } from './history.js';
 import { inboxPage } from './inbox.js';
@@ -30,6 +31,7 @@ export function dashboardPages(services: Services, throttle: SignInThrottle): Ho
   pages.route('/', scheduledPage(services));
   pages.route('/', historyPage(services));
   pages.route('/', inboxPage(services));
+  pages.route('/', composePage(services));
   pages.route('/', mediaPage(services));
   pages.route('/', planPage(services));
   pages.route('/', clockPage(services));

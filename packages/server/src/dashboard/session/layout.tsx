@@ -9,6 +9,7 @@ export const NAV_LINKS: ReadonlyArray<{ href: string; label: string; virtualCloc
   { href: '/dashboard', label: 'Overview' },
   { href: '/dashboard/api-keys', label: 'API management' },
   { href: '/dashboard/profiles', label: 'Profiles' },
+  { href: '/dashboard/compose', label: 'New post' },
   { href: '/dashboard/scheduled', label: 'Scheduled' },
   { href: '/dashboard/history', label: 'History' },
   { href: '/dashboard/inbox', label: 'Network inbox' },
