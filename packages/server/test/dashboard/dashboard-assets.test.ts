@@ -51,3 +51,23 @@ describe('Overview for a new account', () => {
     expect(browser.lastPage).not.toContain('What to do first');
   });
 });
+
+describe('Plan page', () => {
+  it("compares every plan's allowance, upload budget and networks from core's rules, marking the person's own", async () => {
+    const browser = new DashboardBrowser(t);
+    await browser.signUp('plans@example.com', 'long-enough-password', 'beginner');
+    await browser.get('/dashboard/plan');
+    const rows = browser.lastPage.split('<tr').slice(2);
+    expect(rows).toHaveLength(6);
+    const row = (plan: string) => rows.find((r) => r.includes(`<th scope="row">${plan}`)) ?? '';
+    // The clock is at 2026-03-02, before the Free transition: an account made then has 5 a day per profile.
+    expect(row('free')).toContain('5 posts a day per profile (UTC)');
+    expect(row('free')).toContain('No upload links');
+    expect(row('free')).toContain('All but skool');
+    expect(row('beginner')).toContain('20 posts a day per profile (UTC)');
+    expect(row('beginner')).toContain('2.00 GB');
+    expect(row('beginner')).toMatch(/aria-current="true"[\s\S]*\(yours\)/);
+    expect(row('skilled')).toContain('No limit');
+    expect(row('skilled')).toContain('All nine');
+  });
+});
