@@ -93,6 +93,24 @@ function fromRow(row: DeliveryRow): DeliveryRecord {
   };
 }
 
+function whereOf(query: Omit<DeliveryListQuery, 'limit'>): { where: string; params: unknown[] } {
+  const where = ['p.account_id = ?'];
+  const params: unknown[] = [query.accountId];
+  const add = (sql: string, ...values: unknown[]) => {
+    where.push(sql);
+    params.push(...values);
+  };
+  if (query.platform !== undefined) add('p.platform = ?', query.platform);
+  if (query.profileId !== undefined) add('p.profile_id = ?', query.profileId);
+  if (query.postId !== undefined) add('p.id = ?', query.postId);
+  if (query.since !== undefined) add('p.at >= ?', query.since);
+  if (query.before !== undefined) {
+    add('(p.at < ? OR (p.at = ? AND p.id < ?))', query.before.at, query.before.at, query.before.postId);
+  }
+  if (query.text !== undefined) add("d.text LIKE ? ESCAPE '\\'", likePattern(query.text));
+  return { where: where.join(' AND '), params };
+}
+
 /** The network inbox's table (migration 014). Rows are written by the post records repository. */
 export class DeliveriesRepository {
   readonly #insert;
@@ -121,34 +139,16 @@ export class DeliveriesRepository {
 
   /** Newest first (the post records' account index), ties by post id. */
   list(query: DeliveryListQuery): DeliveryRecord[] {
-    const where = ['p.account_id = ?'];
-    const params: unknown[] = [query.accountId];
-    if (query.platform !== undefined) {
-      where.push('p.platform = ?');
-      params.push(query.platform);
-    }
-    if (query.profileId !== undefined) {
-      where.push('p.profile_id = ?');
-      params.push(query.profileId);
-    }
-    if (query.postId !== undefined) {
-      where.push('p.id = ?');
-      params.push(query.postId);
-    }
-    if (query.since !== undefined) {
-      where.push('p.at >= ?');
-      params.push(query.since);
-    }
-    if (query.before !== undefined) {
-      where.push('(p.at < ? OR (p.at = ? AND p.id < ?))');
-      params.push(query.before.at, query.before.at, query.before.postId);
-    }
-    if (query.text !== undefined) {
-      where.push("d.text LIKE ? ESCAPE '\\'");
-      params.push(likePattern(query.text));
-    }
-    const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY p.at DESC, p.id DESC LIMIT ?`;
+    const { where, params } = whereOf(query);
+    const sql = `${SELECT} WHERE ${where} ORDER BY p.at DESC, p.id DESC LIMIT ?`;
     return (this.db.prepare(sql).all(...params, query.limit) as DeliveryRow[]).map(fromRow);
+  }
+
+  /** How many match (`limit` and `before` unused): with the newest id, what tells an open inbox it changed. */
+  count(query: Omit<DeliveryListQuery, 'limit' | 'before'>): number {
+    const { where, params } = whereOf(query);
+    const sql = `SELECT COUNT(*) AS n FROM deliveries d JOIN post_records p ON p.id = d.post_id WHERE ${where}`;
+    return (this.db.prepare(sql).get(...params) as { n: number }).n;
   }
 
   /** Clears an account's inbox; its post records stay. */

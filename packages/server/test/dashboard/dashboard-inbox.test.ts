@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountWithProfile, type Fixture, type TestApp, testApp } from '../helpers.js';
-import { addImage, sendPost } from '../publish-helpers.js';
+import { addImage, advance, sendPost } from '../publish-helpers.js';
 import { DashboardBrowser } from './dashboard-helpers.js';
 
 let t: TestApp;
@@ -38,6 +38,7 @@ describe('Network inbox page', () => {
     await publish('x', {
       content: { text: `Our menu: https://bakery.example/menu ${'and more '.repeat(40)}` },
     });
+    await advance(t, 1);
     await publish('instagram', { content: { text: 'Morning bake', mediaID: [image] } });
     const page = await browser.get('/dashboard/inbox');
     expect(page.status).toBe(200);
@@ -72,17 +73,17 @@ describe('Network inbox page', () => {
     expect(browser.lastPage).toContain('Unknown network');
   });
 
-  it("answers the poll with the newest delivery's id, and never another account's", async () => {
+  it("answers the poll with the count and newest delivery's id, and never another account's", async () => {
     const newest = async () =>
-      ((await (await browser.get('/dashboard/inbox/newest')).json()) as { newest: string | null }).newest;
-    expect(await newest()).toBeNull();
+      ((await (await browser.get('/dashboard/inbox/newest')).json()) as { marker: string | null }).marker;
+    expect(await newest()).toBe('0:');
     const other = await accountWithProfile(t, { x: {} }, { x_addon: true });
     await sendPost(t, other.apiKey, {
       post: { accountId: other.profileId, platform: 'x', content: { text: 'theirs' } },
     });
-    expect(await newest()).toBeNull();
+    expect(await newest()).toBe('0:');
     await publish('x', { content: { text: 'mine' } });
-    expect(await newest()).toMatch(/^dlv_[0-9a-f]{32}$/);
+    expect(await newest()).toMatch(/^1:dlv_[0-9a-f]{32}$/);
     await browser.get('/dashboard/inbox');
     expect(browser.lastPage).not.toContain('theirs');
     expect(browser.lastPage).toMatch(/data-poll="\/dashboard\/inbox\/newest\?"/);

@@ -2,8 +2,8 @@
  * The dashboard's only script (progressive enhancement; every form works without it): copy
  * buttons (`data-copy-target` names the element whose text is copied), confirm dialogs before
  * forms marked `data-confirm`, and the network inbox's light poll: an element with `data-poll`
- * asks that address every `data-poll-seconds` for the newest delivery's id and, when it differs
- * from `data-newest`, fetches the page again and swaps in its feed (parsed, never built from text).
+ * asks that address every `data-poll-seconds` for the feed's marker and, when it differs from
+ * `data-marker`, fetches the page again and swaps in its feed (parsed, never built from text).
  */
 export const DASHBOARD_JS = `
 document.addEventListener('click', function (event) {
@@ -49,7 +49,7 @@ document.querySelectorAll('[data-copy-target]').forEach(function (button) { butt
     fetch(current.getAttribute('data-poll'), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (answer) {
-        if (!answer || !answer.newest || answer.newest === current.getAttribute('data-newest')) return null;
+        if (!answer || !answer.marker || answer.marker === current.getAttribute('data-marker')) return null;
         return fetch(window.location.href, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
           .then(function (response) { return response.text(); })
           .then(function (html) {

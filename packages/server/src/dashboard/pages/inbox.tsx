@@ -1,5 +1,6 @@
 import { isApiError, LIMITS, PLATFORMS } from '@socialpub/core';
 import { Hono } from 'hono';
+import type { DeliveryListQuery } from '../../db/deliveries-repo.js';
 import { deliveryFilter, deliveryView } from '../../domain/deliveries/index.js';
 import { type DeliveryListInput, listDeliveries } from '../../domain/deliveries/list-deliveries.js';
 import type { Services } from '../../services.js';
@@ -24,6 +25,15 @@ function filtersOf(
 }
 
 /**
+ * What changes whenever the filtered feed does: how many match and the newest one's id (posts
+ * recorded in the same millisecond may sort either way, so the id alone could miss one).
+ */
+function feedMarker(services: Services, filter: DeliveryListQuery): string {
+  const [newest] = services.repos.deliveries.list({ ...filter, limit: 1 });
+  return `${services.repos.deliveries.count(filter)}:${newest ? deliveryView(services, newest).id : ''}`;
+}
+
+/**
  * GET /dashboard/inbox: the network inbox, what each simulated network accepted from the account,
  * newest first, as preview cards; filters by network and profile and a text search, through the
  * admin API's own listing. An open page asks GET /dashboard/inbox/newest every few seconds and
@@ -38,14 +48,12 @@ export function inboxPage(services: Services): Hono<DashboardEnv> {
     const { account } = signedIn(c);
     const { cursor: _cursor, ...raw } = filtersOf((name) => c.req.query(name));
     try {
-      const [newest] = services.repos.deliveries.list({
-        ...deliveryFilter(services, account.id, { ...raw, limit: 1 }),
-        limit: 1,
+      return c.json({
+        marker: feedMarker(services, deliveryFilter(services, account.id, { ...raw, limit: 1 })),
       });
-      return c.json({ newest: newest ? deliveryView(services, newest).id : null });
     } catch (error) {
       if (!isApiError(error)) throw error;
-      return c.json({ newest: null });
+      return c.json({ marker: null });
     }
   });
 
@@ -56,12 +64,15 @@ export function inboxPage(services: Services): Hono<DashboardEnv> {
     const raw = filtersOf((name) => c.req.query(name));
     let errors: FieldErrors = {};
     let listed: ReturnType<typeof listDeliveries> = { data: [], next_cursor: null, next_url: null };
+    let marker = '';
     try {
       const input: DeliveryListInput = { ...raw, limit: LIMITS.pages.dashboardRows };
       if (raw.q !== undefined && raw.q.length > LIMITS.pages.textSearchMaxLength) {
         errors = { q: `Search for at most ${LIMITS.pages.textSearchMaxLength} characters.` };
       } else {
         listed = listDeliveries(services, account.id, input);
+        const { cursor: _cursor, ...fresh } = input;
+        marker = feedMarker(services, deliveryFilter(services, account.id, fresh));
       }
     } catch (error) {
       if (!isApiError(error) || error.status !== 400) throw error;
@@ -112,7 +123,7 @@ export function inboxPage(services: Services): Hono<DashboardEnv> {
         <section
           id="inbox-feed"
           aria-labelledby="feed-heading"
-          data-newest={listed.data[0]?.id ?? ''}
+          data-marker={marker}
           data-poll={cursor ? undefined : `/dashboard/inbox/newest?${pollQuery}`}
           data-poll-seconds={String(POLL_SECONDS)}
         >
