@@ -106,3 +106,24 @@ describe('examples/test-clock-ci.mjs (the README test-clock snippet)', () => {
     expect(readFileSync('README.md', 'utf8')).toContain(snippet);
   });
 });
+
+describe('examples/network-inbox-ci.mjs (docs/network-inbox.md)', () => {
+  it('asserts on the text and image that reached linkedin, then deletes everything it made', async () => {
+    const result = await runNode([...FROM_SOURCES, 'examples/network-inbox-ci.mjs'], {
+      SOCIALPUB_ADMIN_TOKEN: ADMIN_TOKEN,
+      SOCIALPUB_BASE_URL: t.url,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const clockId = /on test clock ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
+    expect(result.stdout).toMatch(/^ok: dlv_[0-9a-f]{32} reached linkedin/);
+    expect((await t.admin('GET', `/clocks/${clockId}`)).status).toBe(404);
+  });
+
+  it('is the example docs/network-inbox.md shows, line for line', () => {
+    const example = readFileSync('examples/network-inbox-ci.mjs', 'utf8');
+    const snippet = /\/\/ ci-test:start\n([\s\S]*?)\/\/ ci-test:end/.exec(example)?.[1] ?? '';
+    expect(snippet.split('\n').length).toBeGreaterThan(15);
+    expect(readFileSync('docs/network-inbox.md', 'utf8')).toContain(snippet);
+  });
+});

@@ -32,10 +32,18 @@ const withKey = (req, apiKey, body) => ({
  */
 export async function benchPosts({ duration, rounds, perRound, accounts: atLeast = 4000 }) {
   const dir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
+  const dirs = [dir];
   const children = [];
   try {
     const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dir] });
     children.push(ref);
+    // The same server keeping no network inbox: what a kept delivery costs a publish, same rounds.
+    const offDir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
+    dirs.push(offDir);
+    const refOff = await startChildServer(here('../servers/reference.mjs'), {
+      args: [offDir, 'no-deliveries'],
+    });
+    children.push(refOff);
     const hello = await startChildServer(here('../servers/bare-hello.mjs'));
     children.push(hello);
     const pairsNeeded = perRound * (rounds + 1);
@@ -43,6 +51,11 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
     const accountCount = Math.max(atLeast, Math.ceil(pairsNeeded / NETWORKS.length));
     const seeding = performance.now();
     const accounts = await seedAccounts(ref.info.url, ADMIN_TOKEN, accountCount, {
+      networks: NETWORKS,
+      simulate: { latency_ms: 0 },
+      concurrency: 16,
+    });
+    const accountsOff = await seedAccounts(refOff.info.url, ADMIN_TOKEN, accountCount, {
       networks: NETWORKS,
       simulate: { latency_ms: 0 },
       concurrency: 16,
@@ -96,6 +109,22 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
           });
         },
       });
+    let q = 0;
+    const publishOff = () =>
+      measureHttp(refOff, {
+        url: `${refOff.info.url}/api/v2/posts`,
+        method: 'POST',
+        headers,
+        amount: perRound,
+        setupRequest: (req) => {
+          const k = q++;
+          const a = accountsOff[k % accountsOff.length];
+          const platform = NETWORKS[Math.floor(k / accountsOff.length)];
+          return withKey(req, a.apiKey, {
+            post: { accountId: a.profileId, platform, content: { text: `bench publish ${k}` } },
+          });
+        },
+      });
     const budget = readBudget(accounts);
     // Pages are reads (60 per UTC minute per account): a round asks for about `duration` seconds of
     // them, never more than the seeded accounts may read in one minute.
@@ -130,6 +159,7 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
       { name: 'POST /posts {validate} (dry run, x)', run: dryRun },
       { name: `POST /posts publish (${perRound} per round, 0 ms)`, run: publish },
       { name: 'GET /posts?limit=20', run: pages },
+      { name: `POST /posts publish, no network inbox (${perRound} per round)`, run: publishOff },
     ];
     const results = await interleave({ subjects, rounds });
     printHttpRounds(results, rounds);
@@ -140,7 +170,7 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
 
     const helloRounds = results['bare Hono hello-world'];
     const helloRps = `Hono ${formatSpread(spread(helloRounds.map((f) => f.rps)))} req/s`;
-    const [, honoPostName, dryName, publishName, pagesName] = subjects.map((s) => s.name);
+    const [, honoPostName, dryName, publishName, pagesName, offName] = subjects.map((s) => s.name);
     const honoPost = results[honoPostName];
     const honoPostCpu = `Hono POST ${formatSpread(spread(honoPost.map((f) => f.cpuUs)), 1)} µs`;
     const cpuTimes = (name) => {
@@ -182,6 +212,15 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
       baseline: helloRps,
       met: published.median >= 0.15,
     });
+    const cpuOf = (name) => formatSpread(spread(results[name].map((f) => f.cpuUs)), 0);
+    const inboxCost = pairedRatios(results[publishName], results[offName], (f) => f.cpuUs);
+    recordAim({
+      section: 'posts',
+      aim: 'publish server CPU with deliveries kept <= 110% of without',
+      measured: `${cpuOf(publishName)} µs/req = ${pct(inboxCost)} of the same server keeping none; ${q}/${q} 2xx`,
+      baseline: `${cpuOf(offName)} µs/req without`,
+      met: inboxCost.median <= 1.1,
+    });
     const pagesRatio = pairedRatios(results[pagesName], helloRounds, (f) => f.rps);
     recordAim({
       section: 'posts',
@@ -193,6 +232,6 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
     return results;
   } finally {
     for (const child of children) await child.stop();
-    rmSync(dir, { recursive: true, force: true });
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }

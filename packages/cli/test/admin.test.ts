@@ -67,3 +67,56 @@ describe('socialpub admin', () => {
     expect((await t.admin('GET', `/accounts/${account.account_id}`)).status).toBe(404);
   });
 });
+
+describe('socialpub admin deliveries', () => {
+  it('lists, shows and clears what the networks received, as a table or --json', async () => {
+    const account = parseJson(await t.cli(['--json', 'admin', 'accounts', 'create'], withToken)) as {
+      account_id: string;
+    };
+    const key = (await t.admin('POST', `/accounts/${account.account_id}/keys`, {})).body as {
+      api_key: string;
+    };
+    const profile = (await t.admin('POST', `/accounts/${account.account_id}/profiles`, { name: 'Bakery' }))
+      .body as { profile_id: string };
+    await t.admin('PUT', `/profiles/${profile.profile_id}/networks/linkedin`, {});
+    const post = {
+      accountId: profile.profile_id,
+      platform: 'linkedin',
+      content: { text: 'Fresh bread at 7' },
+    };
+    expect((await t.api('POST', '/api/v2/posts', { post }, key.api_key)).status).toBe(200);
+
+    const listed = parseJson(
+      await t.cli(
+        ['--json', 'admin', 'deliveries', 'list', account.account_id, '--platform', 'linkedin'],
+        withToken,
+      ),
+    ) as { data: Array<{ id: string; text: string; platform: string }>; next_cursor: null };
+    expect(listed.data.map((d) => [d.platform, d.text])).toEqual([['linkedin', 'Fresh bread at 7']]);
+    const table = await t.cli(['admin', 'deliveries', 'list', account.account_id, '--q', 'bread'], withToken);
+    expect(table.stdout).toMatch(/linkedin.*Fresh bread at 7/);
+    const none = await t.cli(['admin', 'deliveries', 'list', account.account_id, '--q', 'cake'], withToken);
+    expect(none.stdout).toContain('No deliveries.');
+    const [first] = listed.data;
+    const shown = await t.cli(['admin', 'deliveries', 'get', first?.id ?? ''], withToken);
+    expect(shown.stdout).toContain('Fresh bread at 7');
+    const missing = await t.cli(['admin', 'deliveries', 'get', 'dlv_0000'], withToken);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('Delivery not found');
+    const bad = await t.cli(
+      ['admin', 'deliveries', 'list', account.account_id, '--platform', 'myspace'],
+      withToken,
+    );
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('myspace');
+
+    const cleared = parseJson(
+      await t.cli(['--json', 'admin', 'deliveries', 'clear', account.account_id], withToken),
+    );
+    expect(cleared).toEqual({ account_id: account.account_id, deleted: 1 });
+    const after = parseJson(
+      await t.cli(['--json', 'admin', 'deliveries', 'list', account.account_id], withToken),
+    );
+    expect(after).toMatchObject({ data: [] });
+  }, 60_000);
+});

@@ -171,6 +171,20 @@ describe('SocialPubAdmin', () => {
       '/admin/v1/requests?account_id=a1&limit=5',
       undefined,
     ],
+    [
+      'deliveries.get',
+      (c: SocialPubAdmin) => c.deliveries.get('dlv_1'),
+      'GET',
+      '/admin/v1/deliveries/dlv_1',
+      undefined,
+    ],
+    [
+      'deliveries.clear',
+      (c: SocialPubAdmin) => c.deliveries.clear('a1'),
+      'DELETE',
+      '/admin/v1/accounts/a1/deliveries',
+      undefined,
+    ],
   ] as const)('%s sends %s with the admin token', async (_name, run, method, path, body) => {
     const seen = recordAll(CLOCK);
     expect(await run(client())).toEqual(CLOCK);
@@ -198,5 +212,29 @@ describe('SocialPubAdmin', () => {
     await expect(client().accounts.create()).rejects.toBeInstanceOf(APIError);
     expect(creates).toBe(1);
     expect(seen).toHaveLength(1);
+  });
+
+  it('deliveries.list sends the filters and walks every page by next_cursor', async () => {
+    const delivery = (n: number) => ({ id: `dlv_${n}`, text: `post ${n}` });
+    const seen: string[] = [];
+    server.use(
+      http.get(admin('/accounts/a1/deliveries'), ({ request }) => {
+        const url = new URL(request.url);
+        seen.push(url.search);
+        const second = url.searchParams.get('cursor') === 'c2';
+        return HttpResponse.json({
+          data: second ? [delivery(3)] : [delivery(1), delivery(2)],
+          next_cursor: second ? null : 'c2',
+          next_url: null,
+        });
+      }),
+    );
+    const list = client().deliveries.list('a1', { platform: 'linkedin', q: 'launch', limit: 2 });
+    expect((await list).data).toHaveLength(2);
+    expect((await list.toArray()).map((d) => d.id)).toEqual(['dlv_1', 'dlv_2', 'dlv_3']);
+    expect(seen).toEqual([
+      '?platform=linkedin&q=launch&limit=2',
+      '?platform=linkedin&q=launch&limit=2&cursor=c2',
+    ]);
   });
 });

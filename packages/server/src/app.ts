@@ -59,6 +59,11 @@ export interface CreateAppOptions {
   clientMetadataFetcher?: ClientMetadataFetcher;
   /** Verifies connector access tokens on `/mcp` (tests may inject one; default: oauth/'s real verifier). */
   accessTokens?: AccessTokenVerifier;
+  /**
+   * Keep what each simulated network accepted (the network inbox); default true. The benchmark turns
+   * it off to measure what keeping costs a publish.
+   */
+  keepDeliveries?: boolean;
   /** Browser origins allowed on `/mcp` beside the server's own and loopback pages. */
   mcpAllowedOrigins?: readonly string[];
 }
@@ -129,6 +134,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     },
     dueWork,
     drivers,
+    keepDeliveries: options.keepDeliveries ?? true,
     readLimiter: new ReadLimiter(repos, clocks),
     postingOptions: new PostingOptionsService(repos, clocks, drivers),
     mediaFolder,

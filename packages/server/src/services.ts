@@ -36,6 +36,8 @@ export interface Services {
   /** Due work on the server's clock (accounts on a test clock: `clocks.dueWorkFor(accountId)`). */
   dueWork: DueWorkRunner;
   drivers: NetworkDrivers;
+  /** The network inbox keeps what each network accepted; off only for the benchmark's baseline. */
+  keepDeliveries: boolean;
   readLimiter: ReadLimiter;
   postingOptions: PostingOptionsService;
   mediaFolder: MediaFolder;

@@ -21,7 +21,7 @@ export interface RunningServer {
 }
 
 export type StartServerConfig = Partial<ServerConfig> &
-  Pick<CreateAppOptions, 'seedDemo' | 'drivers' | 'clientMetadataFetcher'>;
+  Pick<CreateAppOptions, 'seedDemo' | 'drivers' | 'clientMetadataFetcher' | 'keepDeliveries'>;
 
 export async function startServer(
   config: StartServerConfig,
@@ -39,6 +39,7 @@ export async function startServer(
     seedDemo: config.seedDemo ?? true,
     ...(config.drivers ? { drivers: config.drivers } : {}),
     ...(config.clientMetadataFetcher ? { clientMetadataFetcher: config.clientMetadataFetcher } : {}),
+    ...(config.keepDeliveries === undefined ? {} : { keepDeliveries: config.keepDeliveries }),
   });
   const idleRelease = new IdleMemoryRelease(() => {
     collectAllGarbage();

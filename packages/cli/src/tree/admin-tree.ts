@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { lazyAction } from './lazy-action.js';
 
-/** `socialpub admin ...`: the reference server's admin API (test clocks, accounts, keys). */
+/** `socialpub admin ...`: the reference server's admin API (test clocks, accounts, keys, deliveries). */
 export function addAdminCommands(program: Command): void {
   const admin = program
     .command('admin')
@@ -61,4 +61,31 @@ export function addAdminCommands(program: Command): void {
     .description('Delete a test clock and every account on it')
     .argument('<clock_id>', 'clock id (UUID)')
     .action(lazyAction(() => import('../commands/admin-clocks-delete.js')));
+
+  const deliveries = admin
+    .command('deliveries')
+    .description('The network inbox: what each simulated network accepted (/admin/v1/.../deliveries)');
+  deliveries
+    .command('list')
+    .description('Deliveries of an account, newest first')
+    .argument('<account_id>', 'account id (UUID)')
+    .option('--platform <network>', 'only this network')
+    .option('--profile-id <uuid>', 'only this profile')
+    .option('--post-id <uuid>', 'only the delivery of this post record')
+    .option('--q <text>', 'only posts whose text contains this (letter case ignored)')
+    .option('--since <time>', 'only at or after this time, ISO 8601 with a zone')
+    .option('--limit <n>', 'items per page, 1 to 100')
+    .option('--cursor <cursor>', 'next_cursor of the previous page')
+    .option('--all', 'every page')
+    .action(lazyAction(() => import('../commands/admin-deliveries-list.js')));
+  deliveries
+    .command('get')
+    .description('One delivery: text, files, options, permalink')
+    .argument('<delivery_id>', 'delivery id (dlv_...)')
+    .action(lazyAction(() => import('../commands/admin-deliveries-get.js')));
+  deliveries
+    .command('clear')
+    .description("Empty an account's network inbox (its posts stay)")
+    .argument('<account_id>', 'account id (UUID)')
+    .action(lazyAction(() => import('../commands/admin-deliveries-clear.js')));
 }

@@ -21,6 +21,12 @@ import type {
   AdminTestClockSchema,
 } from './admin-answers.js';
 import type {
+  DeliveriesClearedSchema,
+  DeliveriesQuerySchema,
+  DeliveryPageSchema,
+  DeliverySchema,
+} from './admin-deliveries.js';
+import type {
   AccountCreateSchema,
   ClockCreateSchema,
   ClockMoveSchema,
@@ -63,3 +69,8 @@ export type AdminFault = z.infer<typeof AdminFaultSchema>;
 export type AdminFaultList = z.infer<typeof AdminFaultListSchema>;
 export type AdminFaultRemoved = z.infer<typeof AdminFaultRemovedSchema>;
 export type AdminRequestLog = z.infer<typeof AdminRequestLogSchema>;
+
+export type Delivery = z.infer<typeof DeliverySchema>;
+export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
+export type DeliveriesCleared = z.infer<typeof DeliveriesClearedSchema>;
+export type DeliveriesQuery = z.input<typeof DeliveriesQuerySchema>;

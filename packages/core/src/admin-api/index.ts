@@ -1,3 +1,4 @@
 export * from './admin-answers.js';
+export * from './admin-deliveries.js';
 export * from './admin-requests.js';
 export type * from './admin-types.js';

@@ -49,6 +49,10 @@ export const LIMITS = {
     libraryFilesReadPerRequest: 500,
     librarySinceOverlapSeconds: 2 * MINUTE_SECONDS,
     libraryNameContainsMaxLength: 120,
+    /** `q` of the network inbox (admin API and dashboard): text to look for in what a network received. */
+    textSearchMaxLength: 200,
+    /** Rows of one dashboard list page (Scheduled, History, the network inbox). */
+    dashboardRows: 50,
   },
   accounts: {
     maxProfilesListed: 100,

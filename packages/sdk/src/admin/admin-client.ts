@@ -2,6 +2,7 @@ import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from '../client.js';
 import { SocialPubError } from '../errors.js';
 import { defaultSleep, type Sleep } from '../retry.js';
 import { Transport } from '../transport.js';
+import { AdminDeliveries } from './admin-deliveries.js';
 import {
   AdminAccounts,
   AdminClocks,
@@ -35,7 +36,7 @@ function readEnv(name: string): string | undefined {
 
 /**
  * The reference server's admin API (`/admin/v1`): accounts, keys, profiles, networks, clocks,
- * faults, requests and outbox, typed from the admin schemas in core. A test suite creates an
+ * faults, requests, outbox and the network inbox (deliveries), typed from the admin schemas in core. A test suite creates an
  * isolated account on its own test clock, drives it, and deletes it.
  */
 export class SocialPubAdmin {
@@ -47,6 +48,7 @@ export class SocialPubAdmin {
   readonly clocks: AdminClocks;
   readonly faults: AdminFaults;
   readonly requests: AdminRequests;
+  readonly deliveries: AdminDeliveries;
   readonly transport: Transport;
 
   constructor(options: AdminClientOptions = {}) {
@@ -73,5 +75,6 @@ export class SocialPubAdmin {
     this.clocks = new AdminClocks(this.transport);
     this.faults = new AdminFaults(this.transport);
     this.requests = new AdminRequests(this.transport);
+    this.deliveries = new AdminDeliveries(this.transport);
   }
 }

@@ -9,6 +9,11 @@ export type {
   AdminTestClock,
   AdminTestClockDetail,
   AdminTestClockMoved,
+  DeliveriesCleared,
+  DeliveriesQuery,
+  Delivery,
+  DeliveryPage,
 } from '@socialpub/core';
 export { type AdminClientOptions, SocialPubAdmin } from './admin-client.js';
+export { AdminDeliveries } from './admin-deliveries.js';
 export * from './admin-resources.js';

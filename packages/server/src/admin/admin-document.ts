@@ -18,7 +18,8 @@ export function adminDocumentOptions(serverUrl: () => string): BuildOpenApiOptio
     version: '1.0.0',
     description:
       'The reference server’s own surface (accounts, keys, profiles, network connections with `simulate`, ' +
-      'dashboard media, the clock, faults, the request journal and the outbox). Enabled only when ' +
+      'dashboard media, the clock, faults, the request journal, the outbox and the network inbox of what ' +
+      'each simulated network accepted). Enabled only when ' +
       '`SOCIALPUB_ADMIN_TOKEN` is set; every operation but this document needs ' +
       '`Authorization: Bearer <ADMIN_TOKEN>`. Errors are `{error: {code, message}}`.',
     errorCatalog: false,

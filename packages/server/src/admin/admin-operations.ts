@@ -1,4 +1,8 @@
 import {
+  DeliveriesClearedSchema,
+  DeliveriesQuerySchema,
+  DeliveryPageSchema,
+  DeliverySchema,
   defineOperation,
   type ErrorCode,
   type HttpMethod,
@@ -357,6 +361,43 @@ const ROWS: readonly AdminRow[] = [
     answer: AdminRequestLogSchema,
     answerDescription: 'Newest first.',
     tag: 'requests',
+  },
+  {
+    operationId: 'adminListDeliveries',
+    method: 'GET',
+    path: '/accounts/{account_id}/deliveries',
+    summary: 'What the simulated networks accepted from the account, newest first (the network inbox)',
+    description:
+      'One delivery per post a network accepted (published, processing or later confirmed), from the API, ' +
+      'the connector, the scheduler or the dashboard; refused and failed sends are not deliveries. The ' +
+      'text, files and options are as the network received them. Paginated like the API lists.',
+    request: { params: AccountParams, query: DeliveriesQuerySchema },
+    status: 200,
+    answer: DeliveryPageSchema,
+    answerDescription: 'One page, newest first; `next_url` is null on the last page.',
+    tag: 'deliveries',
+  },
+  {
+    operationId: 'adminGetDelivery',
+    method: 'GET',
+    path: '/deliveries/{delivery_id}',
+    summary: 'One delivery',
+    request: { params: z.object({ delivery_id: z.string() }) },
+    status: 200,
+    answer: DeliverySchema,
+    answerDescription: 'The delivery.',
+    tag: 'deliveries',
+  },
+  {
+    operationId: 'adminClearDeliveries',
+    method: 'DELETE',
+    path: '/accounts/{account_id}/deliveries',
+    summary: "Clear an account's network inbox (its posts stay)",
+    request: { params: AccountParams },
+    status: 200,
+    answer: DeliveriesClearedSchema,
+    answerDescription: 'How many deliveries were removed.',
+    tag: 'deliveries',
   },
 ];
 

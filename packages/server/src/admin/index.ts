@@ -4,6 +4,7 @@ import type { Services } from '../services.js';
 import { adminAccountsRoutes } from './admin-accounts.js';
 import { adminAuth } from './admin-auth.js';
 import { adminClockRoutes } from './admin-clock.js';
+import { adminDeliveriesRoutes } from './admin-deliveries.js';
 import { adminFaultsRoutes } from './admin-faults.js';
 import { adminNetworksRoutes } from './admin-networks.js';
 import { adminTestClocksRoutes } from './admin-test-clocks.js';
@@ -17,5 +18,6 @@ export function adminApp(services: Services, adminTokenHash: string): Hono<AppEn
   admin.route('/', adminClockRoutes(services));
   admin.route('/', adminTestClocksRoutes(services));
   admin.route('/', adminFaultsRoutes(services));
+  admin.route('/', adminDeliveriesRoutes(services));
   return admin;
 }

@@ -1,4 +1,5 @@
 import type { Figures, Notice, Platform, PostStatus } from '@socialpub/core';
+import type { StoredDelivery } from './deliveries-repo.js';
 
 // The post record as the server uses it and as the table stores it (`post-records-repo.ts`).
 
@@ -36,6 +37,8 @@ export interface StoredPostRecord {
   simulatedFigures?: Record<string, number | null> | null;
   figures?: Figures | null;
   nextFiguresAt?: string | null;
+  /** What the network received, when it accepted the post: written with the record (network inbox). */
+  delivery?: StoredDelivery | null;
 }
 
 export type PostRecordPatch = Partial<

@@ -1,6 +1,7 @@
 import type { Platform, PostStatus } from '@socialpub/core';
 import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
+import type { DeliveriesRepository } from './deliveries-repo.js';
 import { type PendingPostRecord, PendingPostRecords } from './pending-post-records.js';
 import { PostCountAnswers } from './post-count-answers.js';
 import {
@@ -60,7 +61,10 @@ export class PostRecordsRepository {
     }
   }
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly deliveries?: DeliveriesRepository,
+  ) {
     this.#insert = db.prepare(
       `INSERT INTO post_records (id, account_id, profile_id, platform, status, media_type, publish_id,
        permalink, error_message, at, updated_at, scheduled_post_id, notices, has_links, network_result,
@@ -154,7 +158,8 @@ export class PostRecordsRepository {
   /**
    * The row alone; `insert` and the group commit keep the limit answers. Once a network post names a
    * scheduled post, the list shows that post instead: `insert` sets `scheduled_posts.gone_out` in the
-   * same transaction (migration 013); a publish's group never names one.
+   * same transaction (migration 013); a publish's group never names one. A post a network accepted
+   * carries its delivery (what the network received), written right after it.
    */
   #insertRow(post: StoredPostRecord, at: string): void {
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
@@ -182,6 +187,8 @@ export class PostRecordsRepository {
       jsonOrNull(post.figures),
       isoOrNull(nextFiguresAt),
     );
+    // The network inbox's row, in the same transaction as the record it belongs to.
+    if (post.delivery) this.deliveries?.insertRow(post.id, post.delivery);
   }
 
   update(id: string, patch: PostRecordPatch): void {

@@ -6,6 +6,7 @@ import { ConnectionsRepository } from './connections-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
 import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
 import type { Database } from './database.js';
+import { DeliveriesRepository } from './deliveries-repo.js';
 import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
 import { MediaFilesRepository } from './media-files-repo.js';
@@ -39,6 +40,8 @@ export interface Repositories {
   mediaFiles: MediaFilesRepository;
   mediaImports: MediaImportsRepository;
   postRecords: PostRecordsRepository;
+  /** The network inbox; its rows are written with their post records. */
+  deliveries: DeliveriesRepository;
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
@@ -55,6 +58,7 @@ export interface Repositories {
 
 export function createRepositories(db: Database): Repositories {
   const writeBehind = new WriteBehind(db);
+  const deliveries = new DeliveriesRepository(db);
   return {
     writeBehind,
     accounts: new AccountsRepository(db),
@@ -69,7 +73,8 @@ export function createRepositories(db: Database): Repositories {
     settings: new SettingsRepository(db),
     mediaFiles: new MediaFilesRepository(db),
     mediaImports: new MediaImportsRepository(db),
-    postRecords: new PostRecordsRepository(db),
+    postRecords: new PostRecordsRepository(db, deliveries),
+    deliveries,
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
     uploadLinks: new UploadLinksRepository(db),

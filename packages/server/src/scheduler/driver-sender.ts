@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { detectLinks, LIMITS, mediaKindFromUrl, type PostStatus } from '@socialpub/core';
 import type { StoredPostRecord } from '../db/post-records-repo.js';
+import { deliveryOf } from '../domain/deliveries/delivery-of-send.js';
 import {
   type PublishMediaFile,
   type PublishOutcome,
@@ -99,12 +100,15 @@ export function driverScheduledSender(services: Services): ScheduledSender {
       const blocks = request['options'];
       const options =
         typeof blocks === 'object' && blocks !== null ? (blocks as Record<string, unknown>) : {};
-      const outcome = await services.drivers[platform].publish({
-        platform,
+      const send = {
         postType: stringOrNull(request['postType']) ?? 'text',
         text,
         media: resolveMedia(services, input),
         options,
+      };
+      const outcome = await services.drivers[platform].publish({
+        platform,
+        ...send,
         connection: {
           username: connection.username,
           health: connection.health === 'reconnect_required' ? 'reconnect_required' : 'ready',
@@ -116,6 +120,7 @@ export function driverScheduledSender(services: Services): ScheduledSender {
       });
       const postId = randomUUID();
       const at = now.toISOString();
+      const fields = recordFields(outcome);
       postRecords.insert({
         id: postId,
         accountId: scheduledPost.accountId,
@@ -129,7 +134,8 @@ export function driverScheduledSender(services: Services): ScheduledSender {
         hasLinks: text !== null && detectLinks(text).length > 0,
         username: connection.username,
         simulatedFigures: behaviour.figures ?? null,
-        ...recordFields(outcome),
+        ...fields,
+        delivery: deliveryOf(services.keepDeliveries, fields.status, send),
       });
       return { kind: 'sent', postId };
     },

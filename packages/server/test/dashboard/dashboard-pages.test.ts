@@ -207,6 +207,7 @@ describe('forms keep what was typed and change nothing on bad input', () => {
   it('pages escape what people typed', async () => {
     await browser.get('/dashboard/api-keys');
     await browser.post('/dashboard/api-keys', { name: '<script>alert(1)</script>' });
+    await browser.get('/dashboard/api-keys');
     expect(browser.lastPage).not.toContain('<script>alert(1)</script>');
     expect(browser.lastPage).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });

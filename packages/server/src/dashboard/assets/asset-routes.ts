@@ -3,7 +3,12 @@ import type { DashboardEnv } from '../session/index.js';
 import { DASHBOARD_CSS } from './dashboard-css.js';
 import { DASHBOARD_JS } from './dashboard-js.js';
 
-/** GET /dashboard/assets/dashboard.css and dashboard.js: the one stylesheet and the one script. */
+/** The tab icon: a rounded square with an "s", in the header's colours. */
+const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#12263f"/>' +
+  '<text x="16" y="23" font-family="system-ui,sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">s</text></svg>';
+
+/** GET /dashboard/assets/dashboard.css, dashboard.js and favicon.svg: the stylesheet, the script, the icon. */
 export function assetRoutes(): Hono<DashboardEnv> {
   const assets = new Hono<DashboardEnv>();
   assets.get('/assets/dashboard.css', (c) =>
@@ -14,6 +19,9 @@ export function assetRoutes(): Hono<DashboardEnv> {
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'max-age=300',
     }),
+  );
+  assets.get('/assets/favicon.svg', (c) =>
+    c.body(FAVICON_SVG, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=86400' }),
   );
   return assets;
 }

@@ -52,7 +52,7 @@ th,td{text-align:left;padding:.5rem;border-bottom:1px solid #d5dae1;vertical-ali
 th{background:#eef1f5}
 dl.figures{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
 dl.figures dt{font-weight:600}
-dl.figures dd{margin:0}
+dl.figures dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .meter{font-variant-numeric:tabular-nums}
 .badge{display:inline-block;padding:0 .4rem;border-radius:4px;border:1px solid currentColor;font-size:.85rem}
 .badge.bad{color:#b3261e}.badge.good{color:#1e7b34}.badge.wait{color:#9a6700}
@@ -63,4 +63,22 @@ dl.figures dd{margin:0}
 @media (max-width:600px){.calendar th,.calendar td{padding:.2rem;font-size:.75rem}}
 fieldset{border:1px solid #d5dae1;border-radius:6px;margin:0 0 1rem;padding:.75rem}
 legend{font-weight:600}
+.post-text{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
+.post-summary{min-width:12rem;max-width:28rem}
+.thumbs{list-style:none;margin:.25rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}
+.thumbs img{width:3rem;height:3rem;object-fit:cover;border-radius:4px;border:1px solid #d5dae1;display:block}
+.thumbs.large img{width:8rem;height:8rem}
+.thumb-label{font-size:.8rem;color:#5a6472;overflow-wrap:anywhere}
+.pager{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
+.calendar .today{outline:3px solid #0b57d0;outline-offset:-3px}
+.calendar td a{display:block}
+code,.mono{overflow-wrap:anywhere;word-break:break-all}
+.feed{display:grid;gap:1rem;grid-template-columns:1fr}
+@media (min-width:900px){.feed{grid-template-columns:repeat(auto-fill,minmax(340px,1fr))}}
+.delivery{margin:0;max-width:36rem}
+.delivery-head{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:baseline;margin:0 0 .5rem}
+.network-name{text-transform:capitalize}
+.card-media img{max-width:100%;max-height:16rem;border-radius:6px;display:block}
+.card-media.square img{width:100%;aspect-ratio:1/1;object-fit:cover;max-height:none}
+.link-card{border:1px solid #d5dae1;border-radius:8px;padding:.5rem;margin:.5rem 0}
 `;

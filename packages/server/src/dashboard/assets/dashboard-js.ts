@@ -1,7 +1,9 @@
 /**
  * The dashboard's only script (progressive enhancement; every form works without it): copy
- * buttons (`data-copy-target` names the element whose text is copied) and confirm dialogs before
- * forms marked `data-confirm`.
+ * buttons (`data-copy-target` names the element whose text is copied), confirm dialogs before
+ * forms marked `data-confirm`, and the network inbox's light poll: an element with `data-poll`
+ * asks that address every `data-poll-seconds` for the feed's marker and, when it differs from
+ * `data-marker`, fetches the page again and swaps in its feed (parsed, never built from text).
  */
 export const DASHBOARD_JS = `
 document.addEventListener('click', function (event) {
@@ -19,4 +21,48 @@ document.addEventListener('submit', function (event) {
   if (message && !window.confirm(message)) event.preventDefault();
 });
 document.querySelectorAll('[data-copy-target]').forEach(function (button) { button.hidden = false; });
+(function localTime() {
+  var form = document.querySelector('form[data-local-time]');
+  if (!form) return;
+  var local = form.querySelector('[name=at_local]');
+  var utc = form.querySelector('[name=at_utc]');
+  var label = form.querySelector('[data-time-zone-label]');
+  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (label) label.textContent = 'Your time zone: ' + zone + '.';
+  var pad = function (n) { return String(n).padStart(2, '0'); };
+  if (utc && utc.value && local) {
+    var d = new Date(utc.value);
+    if (!isNaN(d.getTime())) local.value = d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
+  }
+  form.addEventListener('submit', function () {
+    var at = local && local.value ? new Date(local.value) : null;
+    if (utc) utc.value = at && !isNaN(at.getTime()) ? at.toISOString() : '';
+  });
+})();
+(function poll() {
+  var feed = document.querySelector('[data-poll]');
+  if (!feed || !window.fetch || !window.DOMParser) return;
+  var seconds = Number(feed.getAttribute('data-poll-seconds')) || 3;
+  function check() {
+    var current = document.querySelector('[data-poll]');
+    if (!current) return;
+    fetch(current.getAttribute('data-poll'), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (answer) {
+        if (!answer || !answer.marker || answer.marker === current.getAttribute('data-marker')) return null;
+        return fetch(window.location.href, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+          .then(function (response) { return response.text(); })
+          .then(function (html) {
+            var fresh = new DOMParser().parseFromString(html, 'text/html').getElementById(current.id);
+            if (!fresh) return;
+            current.replaceWith(document.adoptNode(fresh));
+            var status = document.getElementById('inbox-status');
+            if (status) status.textContent = 'New deliveries arrived.';
+          });
+      })
+      .catch(function () {})
+      .then(function () { window.setTimeout(check, seconds * 1000); });
+  }
+  window.setTimeout(check, seconds * 1000);
+})();
 `;

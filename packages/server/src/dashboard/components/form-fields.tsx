@@ -47,7 +47,7 @@ export interface TextFieldProps {
   value?: string | undefined;
   error?: string | undefined;
   hint?: Child;
-  type?: 'text' | 'email' | 'password' | 'number' | 'datetime-local' | 'url';
+  type?: 'text' | 'email' | 'password' | 'number' | 'datetime-local' | 'url' | 'search';
   /** Makes the ids unique when the same form appears more than once on a page. */
   prefix?: string;
   required?: boolean;

@@ -13,6 +13,8 @@ const WEEKDAYS = [
 
 /** `YYYY-MM` of a month; the calendar's query parameter. */
 export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** `YYYY-MM-DD` of a day; the Scheduled page's `day` parameter (the calendar's day links). */
+export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 export function monthKey(date: Date): string {
   return date.toISOString().slice(0, 7);
@@ -41,8 +43,11 @@ function dueByDay(
   return days;
 }
 
-/** A month of what is due (UTC), Monday first, with links to the months before and after. */
-export function MonthCalendar(props: { repos: Repositories; accountId: string; month: string }) {
+/**
+ * A month of what is due (UTC), Monday first, with links to the months before and after; today (on
+ * the account's clock) is marked, and a day with posts links to that day's list.
+ */
+export function MonthCalendar(props: { repos: Repositories; accountId: string; month: string; today: Date }) {
   const match = MONTH_PATTERN.exec(props.month);
   const year = Number(match?.[1]);
   const month = Number(match?.[2]);
@@ -82,9 +87,18 @@ export function MonthCalendar(props: { repos: Repositories; accountId: string; m
                 {week.map((day) => {
                   if (day === null) return <td />;
                   const counts = due.get(day);
+                  const date = `${props.month}-${String(day).padStart(2, '0')}`;
+                  const isToday = date === props.today.toISOString().slice(0, 10);
                   return (
-                    <td>
-                      <span class="day-number">{day}</span>
+                    <td class={isToday ? 'today' : undefined} aria-current={isToday ? 'date' : undefined}>
+                      {counts ? (
+                        <a href={`/dashboard/scheduled?day=${date}`} aria-label={`Posts due on ${date}`}>
+                          <span class="day-number">{day}</span>
+                        </a>
+                      ) : (
+                        <span class="day-number">{day}</span>
+                      )}
+                      {isToday ? <span class="muted"> today</span> : null}
                       {counts
                         ? [...counts].map(([platform, count]) => (
                             <div>

@@ -1,5 +1,20 @@
 import type { PostOrScheduled, PostRecord, ScheduledPostRecord } from '@socialpub/core';
+import type { PostContent } from '../../domain/posts/post-content.js';
 import { formatTime } from './format.js';
+import { Thumbnails } from './post-summary.js';
+
+/** The post's text in full and its files, above the record's fields. */
+function ContentCard(props: { content: PostContent }) {
+  const { text, files, profileName } = props.content;
+  return (
+    <section class="card" aria-labelledby="content-heading">
+      <h2 id="content-heading">Post</h2>
+      <p class="muted">Profile: {profileName ?? 'a profile that no longer exists'}</p>
+      {text ? <p class="post-text">{text}</p> : <p class="muted">No text was kept for this post.</p>}
+      <Thumbnails files={files} large />
+    </section>
+  );
+}
 
 function Figures(props: { post: PostRecord }) {
   const figures = props.post.figures;
@@ -108,12 +123,13 @@ function ScheduledFields(props: { post: ScheduledPostRecord }) {
 }
 
 /** One post record or scheduled post record, as GET /posts/{id} answers it. */
-export function PostDetail(props: { record: PostOrScheduled }) {
+export function PostDetail(props: { record: PostOrScheduled; content: PostContent }) {
   return (
     <>
       <p>
         <a href="/dashboard/history">Back to History</a> · <a href="/dashboard/scheduled">Scheduled</a>
       </p>
+      <ContentCard content={props.content} />
       {props.record.kind === 'post' ? (
         <PostFields post={props.record} />
       ) : (

@@ -15,6 +15,7 @@ import {
 } from '../components/form-fields.js';
 import { formatTime } from '../components/format.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
+import { NewKeyOnce } from '../session/new-key-once.js';
 
 /** The admin API's key schema, with the name required here (a key needs a name a person recognises). */
 const KeyFormSchema = KeyCreateSchema.required();
@@ -88,6 +89,7 @@ export function apiKeysPage(services: Services): Hono<DashboardEnv> {
   const { repos } = services;
   const clockOf = (c: Context<DashboardEnv>) => services.clocks.forAccount(signedIn(c).account.id);
   const page = new Hono<DashboardEnv>();
+  const newKeys = new NewKeyOnce();
   page.use('/api-keys', requireSignIn());
   page.use('/api-keys/*', requireSignIn());
 
@@ -107,7 +109,7 @@ export function apiKeysPage(services: Services): Hono<DashboardEnv> {
       errors?: FieldErrors;
       problem?: string;
     },
-    status: 200 | 201 | 400 = 200,
+    status: 200 | 400 = 200,
   ) => {
     const { account } = signedIn(c);
     const keys = repos.apiKeys.listForAccount(account.id);
@@ -148,7 +150,12 @@ export function apiKeysPage(services: Services): Hono<DashboardEnv> {
     );
   };
 
-  page.get('/api-keys', (c) => listPage(c, {}));
+  page.get('/api-keys', (c) => {
+    const created = newKeys.take(signedIn(c).session.idHash);
+    // The page that shows a key once is never kept by a cache or the back button.
+    if (created) c.header('Cache-Control', 'no-store');
+    return listPage(c, created ? { created } : {});
+  });
 
   page.post('/api-keys', async (c) => {
     const { account } = signedIn(c);
@@ -162,7 +169,9 @@ export function apiKeysPage(services: Services): Hono<DashboardEnv> {
       );
     }
     const { record, apiKey } = issueApiKey(repos, clockOf(c), account.id, parsed.data.name);
-    return listPage(c, { created: { name: record.name, apiKey } }, 201);
+    // Post/redirect/get: reloading the page that shows the key must not create a second one.
+    newKeys.hold(signedIn(c).session.idHash, record.name, apiKey);
+    return c.redirect('/dashboard/api-keys', 303);
   });
 
   page.get('/api-keys/:key_id/revoke', (c) => {

@@ -2,6 +2,7 @@ import { allowanceFor, LIMITS, type Plan } from '@socialpub/core';
 import { Hono } from 'hono';
 import { type AccountUsageCounts, accountUsageCounts } from '../../domain/account-usage.js';
 import type { Services } from '../../services.js';
+import { FirstSteps } from '../components/first-steps.js';
 import { formatBytes, formatTime } from '../components/format.js';
 import { type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
@@ -58,6 +59,7 @@ export function overviewPage(services: Services): Hono<DashboardEnv> {
       c,
       { title: 'Overview' },
       <div class="grid">
+        <FirstSteps services={services} accountId={account.id} />
         <section class="card" aria-labelledby="plan-heading">
           <h2 id="plan-heading">Plan</h2>
           <dl class="figures">

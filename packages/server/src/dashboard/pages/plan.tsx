@@ -12,6 +12,7 @@ import {
   formStrings,
   SelectField,
 } from '../components/form-fields.js';
+import { PlanComparison } from '../components/plan-comparison.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 import { PLAN_OPTIONS } from './sign-up.js';
 
@@ -74,6 +75,11 @@ export function planPage(services: Services): Hono<DashboardEnv> {
           billed.
         </p>
         <PlanForm csrfToken={c.var.csrfToken} plan={account.plan} xAddon={account.xAddon} errors={{}} />
+        <PlanComparison
+          current={account.plan}
+          now={services.clocks.forAccount(account.id).now()}
+          accountCreatedAt={new Date(account.createdAt)}
+        />
       </>,
     );
   });

@@ -1,24 +1,27 @@
-import { LIMITS, type ScheduledPostRecord } from '@socialpub/core';
+import { isApiError, LIMITS, type ScheduledPostRecord } from '@socialpub/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cancelPost } from '../../domain/posts/cancel-post.js';
 import { listPosts } from '../../domain/posts/list-posts.js';
+import { postContent } from '../../domain/posts/post-content.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';
-import { formatTime } from '../components/format.js';
-import { MONTH_PATTERN, MonthCalendar, monthKey } from '../components/month-calendar.js';
-import {
-  CsrfField,
-  type DashboardEnv,
-  renderErrorPage,
-  renderPage,
-  requireSignIn,
-  signedIn,
-} from '../session/index.js';
+import { TextField } from '../components/form-fields.js';
+import { DAY_PATTERN, MONTH_PATTERN, MonthCalendar, monthKey } from '../components/month-calendar.js';
+import { BulkCancelForm, ScheduledTable } from '../components/scheduled-table.js';
+import { type DashboardEnv, renderErrorPage, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
 const ScheduledQuerySchema = z.object({
   month: z.string().regex(MONTH_PATTERN, 'Use a month as YYYY-MM.').optional(),
+  day: z.string().regex(DAY_PATTERN, 'Use a day as YYYY-MM-DD.').optional(),
   cursor: z.string().max(2000).optional(),
+  q: z
+    .string()
+    .max(
+      LIMITS.pages.textSearchMaxLength,
+      `Search for at most ${LIMITS.pages.textSearchMaxLength} characters.`,
+    )
+    .optional(),
 });
 
 const GROUPS: ReadonlyArray<{ id: string; title: string; outcomes: readonly string[]; empty: string }> = [
@@ -32,72 +35,23 @@ const GROUPS: ReadonlyArray<{ id: string; title: string; outcomes: readonly stri
   },
 ];
 
-function ScheduledTable(props: {
-  posts: ScheduledPostRecord[];
-  csrfToken: string;
-  cancellable: boolean;
-  label: string;
-}) {
-  return (
-    <section class="table-wrap" aria-label={props.label} tabindex={0}>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Due</th>
-            <th scope="col">Networks</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Note</th>
-            <th scope="col">Details</th>
-            {props.cancellable ? <th scope="col">Cancel</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {props.posts.map((post) => (
-            <tr>
-              <td>{formatTime(post.at)}</td>
-              <td>{post.platforms.join(', ')}</td>
-              <td>
-                {post.outcome}
-                {post.error_message ? <div class="field-error">{post.error_message}</div> : null}
-              </td>
-              <td>{post.note ?? '—'}</td>
-              <td>
-                <a
-                  href={`/dashboard/history/${post.id}`}
-                  aria-label={`Details of the post due ${formatTime(post.at)}`}
-                >
-                  Details
-                </a>
-              </td>
-              {props.cancellable ? (
-                <td>
-                  <form
-                    method="post"
-                    action={`/dashboard/scheduled/${post.id}/cancel`}
-                    data-confirm="Cancel this scheduled post? Nothing will be sent."
-                  >
-                    <CsrfField token={props.csrfToken} />
-                    <button
-                      type="submit"
-                      class="danger"
-                      aria-label={`Cancel the post due ${formatTime(post.at)}`}
-                    >
-                      Cancel
-                    </button>
-                  </form>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
+const DONE = {
+  cancelled: 'The scheduled post was cancelled; nothing was sent.',
+  'bulk-cancelled': 'The picked scheduled posts were cancelled; nothing of them was sent.',
+  'none-picked': 'Pick at least one waiting post to cancel.',
+};
+
+/** A calendar day (UTC) as the listing's time window. */
+function dayWindow(day: string): { from: string; to: string } {
+  const from = new Date(`${day}T00:00:00.000Z`);
+  return { from: from.toISOString(), to: new Date(from.getTime() + 86_400_000).toISOString() };
 }
 
 /**
- * GET /dashboard/scheduled: waiting, sending and failed scheduled posts (GET /posts's own listing),
- * a month calendar, and POST /scheduled/{id}/cancel (DELETE /posts/{id}'s domain function).
+ * GET /dashboard/scheduled: waiting, sending and failed scheduled posts with their text, profile and
+ * files (GET /posts's own listing, 50 a page, searchable, or one calendar day), a month calendar, and
+ * the cancels: one (POST /scheduled/{id}/cancel) or the picked ones (POST /scheduled/cancel), each
+ * through DELETE /posts/{id}'s domain function.
  */
 export function scheduledPage(services: Services): Hono<DashboardEnv> {
   const page = new Hono<DashboardEnv>();
@@ -110,26 +64,43 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
     if (!query.success) {
       return renderErrorPage(c, 400, 'Scheduled', query.error.issues[0]?.message ?? 'Bad address.');
     }
-    const month = query.data.month ?? monthKey(services.clocks.forAccount(account.id).now());
+    const { day, q, cursor } = query.data;
+    const month =
+      query.data.month ?? day?.slice(0, 7) ?? monthKey(services.clocks.forAccount(account.id).now());
     const listed = listPosts(services, account.id, {
       kind: 'scheduled_post',
-      limit: LIMITS.pages.maxLimit,
-      cursor: query.data.cursor,
+      limit: LIMITS.pages.dashboardRows,
+      cursor,
+      textContains: q,
+      atWithin: day ? dayWindow(day) : undefined,
     });
     const posts = listed.data.filter((post): post is ScheduledPostRecord => post.kind === 'scheduled_post');
+    const contentOf = (post: ScheduledPostRecord) => postContent(services, account.id, post);
+    const keep = new URLSearchParams({ month, ...(day ? { day } : {}), ...(q ? { q } : {}) });
     return renderPage(
       c,
-      { title: 'Scheduled' },
+      { title: day ? `Scheduled on ${day}` : 'Scheduled' },
       <>
-        <DoneNotice c={c} messages={{ cancelled: 'The scheduled post was cancelled; nothing was sent.' }} />
+        <DoneNotice c={c} messages={DONE} />
         <p class="hint">
           Times are UTC. Posts whose send failed are listed here; on Free the failure is also e-mailed.
         </p>
+        <form method="get" action="/dashboard/scheduled" class="card">
+          {day ? <input type="hidden" name="day" value={day} /> : null}
+          <TextField name="q" label="Text contains" type="search" value={q ?? ''} />
+          <button type="submit">Search</button>
+          {day || q ? (
+            <p>
+              <a href="/dashboard/scheduled">Show every scheduled post</a>
+            </p>
+          ) : null}
+        </form>
         {GROUPS.map((group) => {
           // Soonest due first: what goes out next is at the top.
           const inGroup = posts
             .filter((post) => group.outcomes.includes(post.outcome))
             .sort((a, b) => a.at.localeCompare(b.at));
+          const waiting = group.id === 'waiting';
           return (
             <section aria-labelledby={`${group.id}-heading`}>
               <h2 id={`${group.id}-heading`}>
@@ -138,26 +109,74 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
               {inGroup.length === 0 ? (
                 <p>{group.empty}</p>
               ) : (
-                <ScheduledTable
-                  posts={inGroup}
-                  csrfToken={c.var.csrfToken}
-                  cancellable={group.id === 'waiting'}
-                  label={`${group.title} scheduled posts`}
-                />
+                <>
+                  <ScheduledTable
+                    posts={inGroup}
+                    contentOf={contentOf}
+                    csrfToken={c.var.csrfToken}
+                    cancellable={waiting}
+                    label={`${group.title} scheduled posts`}
+                  />
+                  {waiting ? <BulkCancelForm csrfToken={c.var.csrfToken} /> : null}
+                </>
               )}
             </section>
           );
         })}
-        {listed.next_cursor ? (
-          <p>
-            <a href={`/dashboard/scheduled?cursor=${encodeURIComponent(listed.next_cursor)}&month=${month}`}>
-              Older scheduled posts
+        <p class="pager">
+          {cursor ? <a href={`/dashboard/scheduled?${keep.toString()}`}>First page</a> : null}
+          {listed.next_cursor ? (
+            <a
+              href={`/dashboard/scheduled?${keep.toString()}&cursor=${encodeURIComponent(listed.next_cursor)}`}
+            >
+              More scheduled posts
             </a>
-          </p>
-        ) : null}
-        <MonthCalendar repos={services.repos} accountId={account.id} month={month} />
+          ) : null}
+        </p>
+        <MonthCalendar
+          repos={services.repos}
+          accountId={account.id}
+          month={month}
+          today={services.clocks.forAccount(account.id).now()}
+        />
       </>,
     );
+  });
+
+  page.post('/scheduled/cancel', async (c) => {
+    const { account } = signedIn(c);
+    const picked = (await c.req.parseBody({ all: true }))['id'];
+    const ids = (Array.isArray(picked) ? picked : picked === undefined ? [] : [picked]).filter(
+      (id): id is string => typeof id === 'string',
+    );
+    if (ids.length === 0) return c.redirect('/dashboard/scheduled?done=none-picked', 303);
+    if (ids.length > LIMITS.pages.dashboardRows) {
+      return renderErrorPage(
+        c,
+        400,
+        'Scheduled',
+        `Pick at most ${LIMITS.pages.dashboardRows} posts at once.`,
+      );
+    }
+    // Each through the API's own cancel; one that went out meanwhile is named, the others still go.
+    const refused: string[] = [];
+    for (const id of ids) {
+      try {
+        cancelPost(services, account.id, id);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        refused.push(error.message);
+      }
+    }
+    if (refused.length > 0) {
+      return renderErrorPage(
+        c,
+        409,
+        'Scheduled',
+        `${ids.length - refused.length} cancelled; ${refused.length} could not be: ${refused.join(' ')}`,
+      );
+    }
+    return c.redirect('/dashboard/scheduled?done=bulk-cancelled', 303);
   });
 
   page.post('/scheduled/:id/cancel', (c) => {

@@ -9,8 +9,10 @@ export const NAV_LINKS: ReadonlyArray<{ href: string; label: string; virtualCloc
   { href: '/dashboard', label: 'Overview' },
   { href: '/dashboard/api-keys', label: 'API management' },
   { href: '/dashboard/profiles', label: 'Profiles' },
+  { href: '/dashboard/compose', label: 'New post' },
   { href: '/dashboard/scheduled', label: 'Scheduled' },
   { href: '/dashboard/history', label: 'History' },
+  { href: '/dashboard/inbox', label: 'Network inbox' },
   { href: '/dashboard/media', label: 'Media library' },
   { href: '/dashboard/connected-apps', label: 'Connected apps' },
   { href: '/dashboard/plan', label: 'Plan' },
@@ -36,6 +38,7 @@ export function Layout(props: LayoutProps) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · socialpub dashboard`}</title>
+        <link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
         <script src="/dashboard/assets/dashboard.js" defer />
       </head>

@@ -27,6 +27,9 @@ export interface PostListInput {
   platform?: string | undefined;
   kind?: string | undefined;
   profile_id?: string | undefined;
+  /** The dashboard's search and calendar day (not parameters of GET /posts). */
+  textContains?: string | undefined;
+  atWithin?: { from: string; to: string } | undefined;
 }
 
 export interface PostListResult {
@@ -106,6 +109,8 @@ export function listPosts(services: Services, accountId: string, input: PostList
     profileId: input.profile_id?.toLowerCase(),
     after,
     limit: input.limit + 1,
+    textContains: input.textContains,
+    atWithin: input.atWithin,
   });
   const page = items.slice(0, input.limit);
   const now = services.clocks.forAccount(accountId).now();

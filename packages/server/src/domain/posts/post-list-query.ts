@@ -15,7 +15,14 @@ export interface PostListFilter {
   profileId: string | undefined;
   after: ListPosition | undefined;
   limit: number;
+  /** The dashboard's search: text the post contains, letter case ignored (what the network received, or the scheduled request). */
+  textContains?: string | undefined;
+  /** The dashboard's calendar day: `at` within [from, to) (ISO). */
+  atWithin?: { from: string; to: string } | undefined;
 }
+
+/** `%` and `_` in what a person searches for are letters, not patterns. */
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface ListedItem {
   kind: RecordKind;
@@ -50,6 +57,16 @@ function inList(column: string, values: readonly string[], params: unknown[]): s
 export function listPostItems(db: Database, filter: PostListFilter): ListedItem[] {
   const parts: string[] = [];
   const params: unknown[] = [];
+  const narrow = (where: string[], sub: unknown[], textSql: string) => {
+    if (filter.atWithin) {
+      where.push('at >= ? AND at < ?');
+      sub.push(filter.atWithin.from, filter.atWithin.to);
+    }
+    if (filter.textContains !== undefined) {
+      where.push(textSql);
+      sub.push(likePattern(filter.textContains));
+    }
+  };
   const keyset = (where: string[], sub: unknown[]) => {
     if (!filter.after) return;
     where.push('(at < ? OR (at = ? AND id < ?))');
@@ -69,6 +86,12 @@ export function listPostItems(db: Database, filter: PostListFilter): ListedItem[
       sub.push(filter.platform);
     }
     if (postStatuses.length > 0) where.push(inList('status', postStatuses, sub));
+    // A post's text is kept with what the network received (deliveries, migration 014).
+    narrow(
+      where,
+      sub,
+      "EXISTS (SELECT 1 FROM deliveries d WHERE d.post_id = post_records.id AND d.text LIKE ? ESCAPE '\\')",
+    );
     keyset(where, sub);
     parts.push(`SELECT 'post' AS kind, id, at FROM post_records WHERE ${where.join(' AND ')}`);
     params.push(...sub);
@@ -87,6 +110,7 @@ export function listPostItems(db: Database, filter: PostListFilter): ListedItem[
       sub.push(filter.platform);
     }
     if (outcomes.length > 0) where.push(inList('outcome', outcomes, sub));
+    narrow(where, sub, "json_extract(request, '$.text') LIKE ? ESCAPE '\\'");
     keyset(where, sub);
     parts.push(`SELECT 'scheduled_post' AS kind, id, at FROM scheduled_posts WHERE ${where.join(' AND ')}`);
     params.push(...sub);

@@ -7,6 +7,7 @@ import {
   type SimulateSettings,
   takeNextBehaviour,
 } from '../../networks/index.js';
+import { deliveryOf } from '../deliveries/delivery-of-send.js';
 import { effectiveHealth } from '../network-health.js';
 import { figuresAt } from '../posts/figures-collection.js';
 import { postRecordId } from '../posts/post-record-id.js';
@@ -162,6 +163,8 @@ function recordOutcome(
       simulatedFigures: behaviour.figures ?? null,
       ...fields,
     };
+    // The network inbox: a post the network took carries what it received, written with the record.
+    post.delivery = deliveryOf(services.keepDeliveries, status, ctx);
     // Its first figure collection is due the moment it succeeds: taken now, in the same insert.
     write(status === 'success' ? { ...post, ...figuresAt(services, post, ctx.now) } : post);
     return id;
