@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/bin.js', import.meta.url);
 if (!existsSync(entry)) {
-  const { buildServer } = await import('../../../scripts/server-build.mjs');
-  buildServer('building socialpub-server (first run, a few seconds)...');
+  const { buildWithoutDeclarations } = await import('../../../scripts/build-when-stale.mjs');
+  buildWithoutDeclarations('packages/server', 'building socialpub-server (first run, a few seconds)...');
 }
 await import(entry.href);

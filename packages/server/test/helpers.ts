@@ -120,11 +120,11 @@ export function spawnServerProcess(dataDir: string, env: Record<string, string> 
   );
 }
 
-/** Resolves with the address the process says it listens on; rejects when it exits first or takes 30 s. */
+/** Resolves with the address the process says it listens on; rejects when it exits first or takes 150 s (a tsx start on busy cores is slow). */
 export function serverListening(child: ChildProcess): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolveStart, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 150_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(out);
