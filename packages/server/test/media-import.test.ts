@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
+import { accountWithProfile, type Fixture, ROOMY_IMPORT_WINDOWS, type TestApp, testApp } from './helpers.js';
 import { type FileServer, standardFixtures, startFileServer } from './media-import-server.js';
 
 let files: FileServer;
@@ -16,12 +16,8 @@ afterAll(async () => {
   await files.close();
 });
 
-/**
- * The import's real-time windows (the source check's deadline, the wait before answering 202). The
- * tests about them use short ones; the others use roomy ones, so an import on busy cores still
- * finishes within the wait and its source check.
- */
-const ROOMY_WINDOWS = { checkTimeoutMs: 30_000, requestWaitMs: 30_000 };
+/** The tests about the import's real-time windows use short ones; the others use roomy ones. */
+const ROOMY_WINDOWS = ROOMY_IMPORT_WINDOWS;
 const SHORT_WINDOWS = { checkTimeoutMs: 400, requestWaitMs: 250 };
 
 async function useApp(media: typeof ROOMY_WINDOWS): Promise<void> {
