@@ -18,9 +18,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => setPatchDelay(0));
 
-function uploadLinks(): { storagePatchDelayMs: number; storage: { isLocked(fileId: string): boolean } } {
+interface UploadLinksKnobs {
+  storagePatchDelayMs: number;
+  storagePatchGate: Promise<void> | undefined;
+  storage: { isLocked(fileId: string): boolean };
+}
+
+function uploadLinks(): UploadLinksKnobs {
   const services = t.server.socialpub.services as unknown as {
-    uploadLinks?: ReturnType<typeof uploadLinks>;
+    uploadLinks?: UploadLinksKnobs;
   };
   if (!services.uploadLinks) throw new Error('upload links are not mounted on the server');
   return services.uploadLinks;
@@ -132,10 +138,17 @@ describe('media upload exit codes', () => {
 
   it('exits 5 busy while another uploader holds the file', async () => {
     const path = await jpeg(2048);
-    setPatchDelay(4000);
+    let open = () => {};
+    uploadLinks().storagePatchGate = new Promise((resolve) => {
+      open = resolve;
+    });
     const holder = upload(path);
-    await sending(path);
-    const second = await upload(path);
+    const second = await sending(path)
+      .then(() => upload(path))
+      .finally(() => {
+        uploadLinks().storagePatchGate = undefined;
+        open();
+      });
     expect(second.code).toBe(5);
     expect(lastLine(second)).toMatchObject({ state: 'busy', exit_code: 5 });
     expect((await holder).code).toBe(0);
