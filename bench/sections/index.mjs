@@ -2,12 +2,14 @@
 // `{ name, run(settings), default? }`; `default: false` leaves it out of a full run (run it by name).
 // settings = { duration, rounds, env }. See bench/README.md.
 import { benchCli } from './cli.mjs';
+import { benchIdleKeys } from './idle-keys.mjs';
 import { benchMcp } from './mcp.mjs';
 import { benchMemory } from './memory.mjs';
 import { benchPipelines } from './pipelines.mjs';
 import { benchPosts } from './posts.mjs';
 import { benchReads } from './reads.mjs';
 import { benchScheduler } from './scheduler.mjs';
+import { benchCliBigUpload, benchUploaders } from './uploaders.mjs';
 import { benchBigUpload, benchUploads } from './uploads.mjs';
 
 const uploadMegabytes = (env) => Number(env.BENCH_UPLOAD_MB ?? 1024);
@@ -29,8 +31,27 @@ export const sections = [
     name: 'pipelines',
     run: (s) => benchPipelines({ count: Number(s.env.BENCH_PIPELINES ?? 20), posts: 10 }),
   },
-  { name: 'cli', run: (s) => benchCli({ megabytes: uploadMegabytes(s.env) }) },
+  { name: 'cli', run: () => benchCli() },
+  {
+    name: 'uploaders',
+    run: (s) => benchUploaders({ ...s, megabytes: Math.min(uploadMegabytes(s.env), 1024) }),
+  },
+  {
+    name: 'cli-5g',
+    default: false,
+    run: (s) => benchCliBigUpload({ megabytes: Number(s.env.BENCH_UPLOAD_MB ?? 5120) }),
+  },
   { name: 'mcp', run: (s) => benchMcp(s) },
+  {
+    name: 'idle-keys',
+    default: false,
+    run: (s) =>
+      benchIdleKeys({
+        ...s,
+        keys: Number(s.env.BENCH_IDLE_KEYS ?? 4000),
+        seconds: Number(s.env.BENCH_IDLE_SECONDS ?? 10),
+      }),
+  },
   // Issue 13 item 9: two minutes of mixed load, RSS peak and idle after against idle before.
   { name: 'memory', run: (s) => benchMemory({ seconds: Number(s.env.BENCH_MEMORY_SECONDS ?? 120) }) },
 ];
