@@ -1,8 +1,53 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { MCP_CLIENT_ALIASES, MCP_CLIENT_INLINE } from './packages/mcp/vitest-aliases.js';
+import { BROWSER_TESTS, PROCESS_TESTS } from './vitest.shared.js';
 
-// One workspace config; each package is its own project so `vitest --project core` runs one package.
+// Each package is its own project (`vitest --project core` runs one package) for the tests that
+// run in-process. Tests that spawn processes or drive Chromium, wherever they live, form the
+// `process` and `browser` projects: they wait on other processes, so they get long timeouts, and
+// they run after the in-process projects, each group with the workers that suit it.
+
+/** Our packages from their TypeScript sources, and the MCP client's TypeScript-publishing deps mapped. */
+const fromSources = {
+  resolve: { conditions: ['source'], alias: MCP_CLIENT_ALIASES },
+  ssr: { resolve: { conditions: ['source'] } },
+} as const;
+
+const spawning: TestProjectInlineConfiguration = {
+  ...fromSources,
+  test: {
+    name: 'process',
+    include: [`packages/*/${PROCESS_TESTS}`, `test/${PROCESS_TESTS}`],
+    exclude: ['**/node_modules/**'],
+    // The CLI's tests run its built binary: built here when missing or older than its sources.
+    globalSetup: ['packages/cli/test/global-setup.ts'],
+    server: { deps: { inline: MCP_CLIENT_INLINE } },
+    // A Node start-up per spawned command, on two shared cores: generous, and waits are for events.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    // Most of a spawning test is waiting for its children, so two files share the cores.
+    maxWorkers: 2,
+    sequence: { groupOrder: 1 },
+  },
+};
+
+const browser: TestProjectInlineConfiguration = {
+  ...fromSources,
+  test: {
+    name: 'browser',
+    include: [`packages/*/${BROWSER_TESTS}`, `test/${BROWSER_TESTS}`],
+    exclude: ['**/node_modules/**'],
+    server: { deps: { inline: MCP_CLIENT_INLINE } },
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    // One Chromium at a time: two would starve each other (and the servers they drive) of the cores.
+    maxWorkers: 1,
+    sequence: { groupOrder: 2 },
+  },
+};
+
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'test'],
+    projects: ['packages/*', 'test', spawning, browser],
   },
 });

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: build the server and what it depends on (turbo caches, so later starts are quick),
-// saying so first, because the first build takes about a minute with nothing else on the terminal.
-import { buildWorkspace } from './build-on-first-run.mjs';
+// `npm start`: build the reference server when its build is missing or older than its sources,
+// saying so first, then run it. A start with a current build runs no build tool.
+import { buildIsCurrent, buildWithoutDeclarations } from './build-when-stale.mjs';
 
-buildWorkspace(
-  '@socialpub/server',
-  'building the reference server (about a minute on the first start, seconds after that)...',
-);
+if (!buildIsCurrent('packages/server', ['dist/bin.js', 'dist/index.js'])) {
+  buildWithoutDeclarations(
+    'packages/server',
+    'building the reference server (first start or changed sources: a few seconds)...',
+  );
+}
 await import(new URL('../packages/server/dist/bin.js', import.meta.url).href);

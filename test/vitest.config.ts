@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 import { MCP_CLIENT_ALIASES, MCP_CLIENT_INLINE } from '../packages/mcp/vitest-aliases.js';
+import { OWN_PROJECT_TESTS } from '../vitest.shared.js';
 
 export default defineProject({
   resolve: { conditions: ['source'], alias: MCP_CLIENT_ALIASES },
@@ -7,8 +8,8 @@ export default defineProject({
   test: {
     name: 'e2e',
     include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**'],
-    // Real listeners, child processes and a 20 MB upload: generous, but every time rule uses the virtual clock.
+    exclude: OWN_PROJECT_TESTS,
+    // Real listeners in this process and a 20 MB upload: generous, but every time rule uses the virtual clock.
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // The MCP clients load with the aliases above (eventsource publishes TypeScript under `source`).

@@ -1,14 +1,14 @@
 import { defineProject } from 'vitest/config';
+import { IN_PROCESS_TIMEOUTS, OWN_PROJECT_TESTS } from '../../vitest.shared.js';
 
+// The tests that run the built binary are `*.process.test.ts`, in the root's `process` project.
 export default defineProject({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     name: 'cli',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
-    // Each test spawns the binary (a Node start-up per command) against a real listener.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    exclude: OWN_PROJECT_TESTS,
+    ...IN_PROCESS_TIMEOUTS,
   },
 });

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { IN_PROCESS_TIMEOUTS, OWN_PROJECT_TESTS } from '../../vitest.shared.js';
 import { MCP_CLIENT_ALIASES, MCP_CLIENT_INLINE } from './vitest-aliases.js';
 
 export default defineProject({
@@ -7,6 +8,8 @@ export default defineProject({
   test: {
     name: 'mcp',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: OWN_PROJECT_TESTS,
     server: { deps: { inline: MCP_CLIENT_INLINE } },
+    ...IN_PROCESS_TIMEOUTS,
   },
 });

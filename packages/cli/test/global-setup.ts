@@ -1,15 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { buildIsCurrent, buildWithoutDeclarations } from '../../../scripts/build-when-stale.mjs';
 
-/** The tests spawn the built binary, so it is built once before any test file runs. */
+/**
+ * The CLI's process tests run its built binary. `npm test` builds it before the tests; a targeted
+ * run (`npx vitest run --project process ...`) builds it here when it is missing or stale.
+ */
 export default function setup(): void {
-  const cwd = fileURLToPath(new URL('..', import.meta.url));
-  execFileSync(
-    process.execPath,
-    [fileURLToPath(new URL('../../../node_modules/tsup/dist/cli-default.js', import.meta.url))],
-    {
-      cwd,
-      stdio: 'pipe',
-    },
-  );
+  if (!buildIsCurrent('packages/cli', ['dist/bin.js'])) {
+    buildWithoutDeclarations('packages/cli', 'building the CLI for its process tests...');
+  }
 }

@@ -4,10 +4,8 @@
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/bin.js', import.meta.url);
-if (existsSync(entry)) await import(entry.href);
-else
-  await (await import('../../../scripts/build-on-first-run.mjs')).runBuilt(
-    entry,
-    'socialpub-server',
-    '@socialpub/server',
-  );
+if (!existsSync(entry)) {
+  const { buildWithoutDeclarations } = await import('../../../scripts/build-when-stale.mjs');
+  buildWithoutDeclarations('packages/server', 'building socialpub-server (first run, a few seconds)...');
+}
+await import(entry.href);

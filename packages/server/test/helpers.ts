@@ -9,6 +9,13 @@ export const ADMIN_TOKEN = 'test-admin-token-123';
 /** A fixed start so UTC-minute arithmetic in tests is exact. */
 export const CLOCK_START = new Date('2026-03-02T10:00:00.000Z');
 
+/**
+ * Real-time windows of a URL import (the source check's deadline, the wait before answering 202)
+ * roomy enough that an import on busy cores finishes within them; tests about the windows set
+ * short ones of their own.
+ */
+export const ROOMY_IMPORT_WINDOWS = { checkTimeoutMs: 30_000, requestWaitMs: 30_000 };
+
 export interface TestApp extends SocialpubApp {
   admin(method: string, path: string, body?: unknown): Promise<Response>;
   api(method: string, path: string, key: string | null, init?: RequestInit): Promise<Response>;
@@ -120,11 +127,11 @@ export function spawnServerProcess(dataDir: string, env: Record<string, string> 
   );
 }
 
-/** Resolves with the address the process says it listens on; rejects when it exits first or takes 30 s. */
+/** Resolves with the address the process says it listens on; rejects when it exits first or takes 150 s (a tsx start on busy cores is slow). */
 export function serverListening(child: ChildProcess): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolveStart, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 150_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(out);

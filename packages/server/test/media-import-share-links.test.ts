@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
+import { accountWithProfile, type Fixture, ROOMY_IMPORT_WINDOWS, type TestApp, testApp } from './helpers.js';
 import { type FileServer, standardFixtures, startFileServer } from './media-import-server.js';
 
 let files: FileServer;
@@ -18,8 +18,7 @@ async function setUp(plan = 'skilled', shareLinks = true) {
   t = await testApp({
     importAllow: ['127.0.0.1'],
     media: {
-      checkTimeoutMs: 400,
-      requestWaitMs: 250,
+      ...ROOMY_IMPORT_WINDOWS,
       shareLinkOrigins: { dropbox: origin, googleDrive: origin, onedriveApi: origin, onedriveLive: origin },
     },
   });

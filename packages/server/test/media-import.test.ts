@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
+import { accountWithProfile, type Fixture, ROOMY_IMPORT_WINDOWS, type TestApp, testApp } from './helpers.js';
 import { type FileServer, standardFixtures, startFileServer } from './media-import-server.js';
 
 let files: FileServer;
@@ -16,9 +16,18 @@ afterAll(async () => {
   await files.close();
 });
 
-beforeEach(async () => {
-  t = await testApp({ importAllow: ['127.0.0.1'], media: { checkTimeoutMs: 400, requestWaitMs: 250 } });
+/** The tests about the import's real-time windows use short ones; the others use roomy ones. */
+const ROOMY_WINDOWS = ROOMY_IMPORT_WINDOWS;
+const SHORT_WINDOWS = { checkTimeoutMs: 400, requestWaitMs: 250 };
+
+async function useApp(media: typeof ROOMY_WINDOWS): Promise<void> {
+  await t?.close();
+  t = await testApp({ importAllow: ['127.0.0.1'], media });
   account = await accountWithProfile(t, {});
+}
+
+beforeEach(async () => {
+  await useApp(ROOMY_WINDOWS);
   return () => t.close();
 });
 
@@ -142,6 +151,7 @@ describe('POST /api/v2/media refusals', () => {
   });
 
   it('answers 400 download_failed when the source does not answer in time', async () => {
+    await useApp(SHORT_WINDOWS);
     const started = Date.now();
     const { res, body } = await importUrl(`${files.origin}/slow.jpg`);
     expect(res.status).toBe(400);
@@ -221,6 +231,7 @@ describe('20 seconds between imports', () => {
 
 describe('background imports and GET /api/v2/media', () => {
   it('answers 202 processing for a slow large file, shows progress, then ready with public_url', async () => {
+    await useApp(SHORT_WINDOWS);
     const { res, body } = await importUrl(`${files.origin}/large.mp4`);
     expect(res.status).toBe(202);
     expect(body).toMatchObject({ success: true, status: 'processing', type: 'video/mp4', size: 1024 * 1024 });
@@ -245,6 +256,7 @@ describe('background imports and GET /api/v2/media', () => {
   });
 
   it('marks the file failed with error when the source breaks off after the answer', async () => {
+    await useApp(SHORT_WINDOWS);
     const { res, body } = await importUrl(`${files.origin}/broken.mp4`);
     expect(res.status).toBe(202);
     const fileId = String(body['file_id']);

@@ -181,14 +181,16 @@ describe('scheduler', () => {
         for (let i = 0; i < 100; i++) insertScheduled(t, account, { inSeconds: 61 + (i % 60) });
     });
     insertAll();
-    const started = performance.now();
+    // CPU time of this process, not wall time: the bound holds on cores shared with other work.
+    const before = process.cpuUsage();
     await advance(t, 180);
-    const elapsed = performance.now() - started;
+    const used = process.cpuUsage(before);
+    const cpuMs = (used.user + used.system) / 1000;
     const left = t.services.db
       .prepare("SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome = 'waiting'")
       .get() as { n: number };
     expect(left.n).toBe(0);
     expect(t.services.repos.postRecords.countPosts({ since: new Date(0) })).toBe(10_000);
-    expect(elapsed).toBeLessThan(30_000);
-  }, 60_000);
+    expect(cpuMs).toBeLessThan(30_000);
+  }, 180_000);
 });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAddressAllowed, parseImportAllow } from '../src/domain/media/address-policy.js';
 import { filteringAgent } from '../src/domain/media/safe-fetch.js';
-import { accountWithProfile, type Fixture, type TestApp, testApp } from './helpers.js';
+import { accountWithProfile, type Fixture, ROOMY_IMPORT_WINDOWS, type TestApp, testApp } from './helpers.js';
 import { type FileServer, standardFixtures, startFileServer } from './media-import-server.js';
 
 let target: FileServer;
@@ -31,7 +31,7 @@ async function importUrl(url: string) {
 
 describe('URL imports reach only public addresses', () => {
   beforeEach(async () => {
-    t = await testApp({ media: { checkTimeoutMs: 400, requestWaitMs: 250 } });
+    t = await testApp({ media: ROOMY_IMPORT_WINDOWS });
     account = await accountWithProfile(t, {});
     target.seen.length = 0;
     return () => t.close();
@@ -68,7 +68,7 @@ describe('URL imports reach only public addresses', () => {
 
 describe('redirects are checked like the first address', () => {
   beforeEach(async () => {
-    t = await testApp({ importAllow: ['127.0.0.2'], media: { checkTimeoutMs: 400, requestWaitMs: 250 } });
+    t = await testApp({ importAllow: ['127.0.0.2'], media: ROOMY_IMPORT_WINDOWS });
     account = await accountWithProfile(t, {});
     target.seen.length = 0;
     relay.seen.length = 0;

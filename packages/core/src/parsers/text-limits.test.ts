@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { codePointStrings } from '../../test/code-point-strings.js';
 import {
   checkTiktokCaption,
   codePointLength,
@@ -108,7 +109,7 @@ describe('utf8ByteLength', () => {
 
   it('agrees with TextEncoder', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (text) => {
+      fc.property(codePointStrings(), (text) => {
         expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).length);
       }),
     );

@@ -164,6 +164,7 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
           stored = fresh.receivedBytes;
           checkOffset(offset, fresh.receivedBytes);
           if (service.storagePatchDelayMs > 0) await sleep(service.storagePatchDelayMs);
+          if (service.storagePatchGate) await service.storagePatchGate;
           // The offset is persisted at the end of the PATCH (and every 64 MiB of a long one), not per piece.
           const result = await withUploadHeapRoom(declared, () =>
             storage.append(

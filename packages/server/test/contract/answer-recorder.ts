@@ -1,4 +1,5 @@
 import { afterAll, afterEach } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
 import { checkAnswer, isUndocumented } from './openapi-answers.js';
 
 // Every answer a test receives from the server is checked against the OpenAPI document; a test that
@@ -60,12 +61,25 @@ async function failOnDisagreements(): Promise<void> {
   );
 }
 
-let installed = false;
+/** The test files (their tasks) the check is registered for. */
+const checkedFiles = new WeakSet<object>();
 
-/** Registers the check for the test file that imports the helpers (once per file). */
+/**
+ * Registers the check for the test file being collected, once per file. The server project shares
+ * one module cache between files, so this module is evaluated once per worker: its setup file calls
+ * this for every file, and the helpers' own call (for projects that isolate files) adds nothing.
+ */
 export function installContractCheck(): void {
-  if (installed || !enabled) return;
-  installed = true;
+  if (!enabled) return;
+  // The collector is one object reused for every file; its `file` is the file's own task.
+  const { file } = getCurrentSuite();
+  if (checkedFiles.has(file)) return;
+  checkedFiles.add(file);
   afterEach(failOnDisagreements);
   afterAll(failOnDisagreements);
+}
+
+/** True when the check is registered for `file` (a test file's task). */
+export function isContractChecked(file: object): boolean {
+  return checkedFiles.has(file);
 }

@@ -65,6 +65,11 @@ export class UploadLinksService implements DueWorkSource {
    * can hold an upload busy or make an uploader run out of time without a multi-gigabyte file.
    */
   storagePatchDelayMs = 0;
+  /**
+   * Test knob: while set, the storage endpoint waits for it after taking a PATCH's lock, so a test
+   * holds an upload busy until it has seen what it waits for, however slow the machine.
+   */
+  storagePatchGate: Promise<void> | undefined;
 
   get storage(): UploadStorage {
     return this.deps.storage;

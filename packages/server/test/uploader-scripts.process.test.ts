@@ -280,15 +280,25 @@ describe('uploaders run for real', () => {
   it('exits 5 busy when another uploader is sending the same file', async () => {
     const { path, bytes } = newFile(100_000);
     const link = await linkFor(bytes);
-    service().storagePatchDelayMs = 2_500;
+    let open = () => {};
+    service().storagePatchGate = new Promise((resolve) => {
+      open = resolve;
+    });
     const first = script('mjs', path, link, 30);
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    const second = await script('sh', path, link, 30);
-    service().storagePatchDelayMs = 0;
+    // The second starts once the first holds the storage lock, and the lock is held until it ended.
+    let second: Awaited<ReturnType<typeof script>>;
+    try {
+      while (!service().storage.isLocked(link.file_id))
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      second = await script('sh', path, link, 30);
+    } finally {
+      service().storagePatchGate = undefined;
+      open();
+    }
     expect(second.code).toBe(5);
     expect(second.last.state).toBe('busy');
     expect((await first).code).toBe(0);
-  }, 20_000);
+  });
 
   it.each([
     ['mjs', 'the same size but other bytes'],

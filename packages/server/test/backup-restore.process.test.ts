@@ -217,7 +217,7 @@ describe('backup and restore', () => {
     expect(complete.status).toBe(200);
     expect(complete.body['status']).toBe('ready');
     second.child.kill('SIGTERM');
-  }, 120_000);
+  });
 
   it('refuses a backup into a directory that is not empty, and a restore from something that is not a backup', async () => {
     const dataDir = tempDir();
@@ -235,5 +235,5 @@ describe('backup and restore', () => {
     const usage = await cli(['backup', '--to', tempDir()]);
     expect(usage.code).toBe(2);
     expect(usage.err).toMatch(/--data-dir is required/);
-  }, 60_000);
+  });
 });

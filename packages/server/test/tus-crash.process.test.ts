@@ -114,5 +114,5 @@ describe('an upload whose server is killed in the middle of a PATCH', () => {
       sha256: sha256Of(bytes),
       size: bytes.byteLength,
     });
-  }, 60_000);
+  });
 });

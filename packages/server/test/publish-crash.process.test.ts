@@ -98,5 +98,5 @@ describe('publishing interrupted by a crash', () => {
     } finally {
       db.close();
     }
-  }, 120_000);
+  });
 });

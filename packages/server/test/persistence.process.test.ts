@@ -140,5 +140,5 @@ describe('crash safety', () => {
     } finally {
       second.child.kill('SIGTERM');
     }
-  }, 90_000);
+  });
 });

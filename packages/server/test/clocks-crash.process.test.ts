@@ -115,7 +115,7 @@ describe('SIGKILL during test-clock work (real server process on a data director
     for (const id of moved.scheduled) expect(await statusOf(second.url, moved, id)).not.toBe('scheduled');
     for (const id of server.scheduled) expect(await statusOf(second.url, server, id)).toBe('scheduled');
     await killed(second.child);
-  }, 120_000);
+  });
 
   it('in the middle of an account deletion: the account is afterwards either whole or gone, the others whole', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-clocks-crash-'));
@@ -178,5 +178,5 @@ describe('SIGKILL during test-clock work (real server process on a data director
     expect(otherAccount.account_id).toBe(other.accountId);
     expect(existsSync(join(dataDir, 'socialpub.db'))).toBe(true);
     await killed(second.child);
-  }, 120_000);
+  });
 });

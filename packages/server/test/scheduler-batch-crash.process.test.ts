@@ -93,7 +93,7 @@ describe('SIGKILL while the scheduler commits sends that need no waiting togethe
     const settled = () =>
       countOf("SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome NOT IN ('waiting', 'sending')");
 
-    await waitFor(() => settled() > 0, 30_000, 2);
+    await waitFor(() => settled() > 0, 150_000, 2);
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
     const beforeRestart = settled();
@@ -104,7 +104,7 @@ describe('SIGKILL while the scheduler commits sends that need no waiting togethe
     expect(countOf("SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome = 'sending'")).toBe(0);
 
     const second = await spawnServer(dataDir);
-    await waitFor(() => settled() === TOTAL, 60_000);
+    await waitFor(() => settled() === TOTAL, 150_000);
     expect(countOf("SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome <> 'success'")).toBe(0);
     // Exactly one network record per scheduled post: nothing sent twice, nothing lost.
     expect(countOf('SELECT COUNT(*) AS n FROM post_records WHERE scheduled_post_id IS NOT NULL')).toBe(TOTAL);
@@ -115,5 +115,5 @@ describe('SIGKILL while the scheduler commits sends that need no waiting togethe
     ).toBe(TOTAL);
     db.close();
     second.child.kill('SIGTERM');
-  }, 120_000);
+  });
 });

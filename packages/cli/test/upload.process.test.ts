@@ -18,13 +18,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => setPatchDelay(0));
 
-/** The storage endpoint's test knob: each PATCH holds its lock this long (real time). */
-function setPatchDelay(ms: number): void {
+interface UploadLinksKnobs {
+  storagePatchDelayMs: number;
+  storagePatchGate: Promise<void> | undefined;
+  storage: { isLocked(fileId: string): boolean };
+}
+
+function uploadLinks(): UploadLinksKnobs {
   const services = t.server.socialpub.services as unknown as {
-    uploadLinks?: { storagePatchDelayMs: number };
+    uploadLinks?: UploadLinksKnobs;
   };
   if (!services.uploadLinks) throw new Error('upload links are not mounted on the server');
-  services.uploadLinks.storagePatchDelayMs = ms;
+  return services.uploadLinks;
+}
+
+/** The storage endpoint's test knob: each PATCH holds its lock this long (real time). */
+function setPatchDelay(ms: number): void {
+  uploadLinks().storagePatchDelayMs = ms;
 }
 
 /** A JPEG-looking file of `size` bytes, unique per call so no two tests share a link. */
@@ -36,15 +46,27 @@ async function jpeg(size: number): Promise<string> {
   return path;
 }
 
-/** Resolves once a running `media upload` saved the link of `path`: its measuring is over. */
-async function linkSaved(path: string): Promise<void> {
+/**
+ * Resolves with the file id once a running `media upload` saved the link of `path`: its measuring
+ * is over. Polls until the test's own timeout; a start on busy cores can take many seconds.
+ */
+async function linkSaved(path: string): Promise<string> {
   const state = join(t.configDir, 'uploads.json');
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const text = await readFile(state, 'utf8').catch(() => '{}');
-    if (text.includes(JSON.stringify(`${path}|`).slice(0, -1))) return;
+  for (;;) {
+    const saved = JSON.parse(await readFile(state, 'utf8').catch(() => '{}')) as Record<
+      string,
+      { file_id: string }
+    >;
+    const entry = Object.entries(saved).find(([key]) => key.startsWith(`${path}|`));
+    if (entry) return entry[1].file_id;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`no upload link was saved for ${path}`);
+}
+
+/** Resolves once the storage holds the PATCH lock of `path`'s upload: its uploader is sending. */
+async function sending(path: string): Promise<void> {
+  const fileId = await linkSaved(path);
+  while (!uploadLinks().storage.isLocked(fileId)) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 interface Line {
@@ -116,10 +138,17 @@ describe('media upload exit codes', () => {
 
   it('exits 5 busy while another uploader holds the file', async () => {
     const path = await jpeg(2048);
-    setPatchDelay(4000);
+    let open = () => {};
+    uploadLinks().storagePatchGate = new Promise((resolve) => {
+      open = resolve;
+    });
     const holder = upload(path);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const second = await upload(path);
+    const second = await sending(path)
+      .then(() => upload(path))
+      .finally(() => {
+        uploadLinks().storagePatchGate = undefined;
+        open();
+      });
     expect(second.code).toBe(5);
     expect(lastLine(second)).toMatchObject({ state: 'busy', exit_code: 5 });
     expect((await holder).code).toBe(0);
