@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Clock, isVirtualClock } from './clock.js';
+import { assertClockTarget, type Clock, isVirtualClock } from './clock.js';
 import { type ClockScope, SERVER_CLOCK_SCOPE } from './clocks/clock-scope.js';
 
 /**
@@ -113,7 +113,9 @@ export class DueWorkRunner {
   advanceTo(target: Date): Promise<number> {
     const clock = this.#clock;
     if (!isVirtualClock(clock)) return Promise.reject(new Error('Only a virtual clock can be moved.'));
+    // Refused before anything due on the way runs: the move happens whole or not at all.
     if (target.getTime() < clock.now().getTime()) clock.set(target);
+    assertClockTarget(target);
     return this.#serial(async () => {
       const count = await this.#drain(
         () => target.getTime(),

@@ -1,5 +1,6 @@
-import { apiError } from '@socialpub/core';
+import { apiError, CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
 import { Hono } from 'hono';
+import { LATEST_CLOCK_MS } from '../clock.js';
 import { accountView } from '../domain/accounts.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
@@ -43,6 +44,11 @@ export function adminTestClocksRoutes(services: Services): Hono<AppEnv> {
     if (target.getTime() < from) {
       throw apiError('bad_request', `The clock cannot move backwards (now ${current.now}).`, {
         extra: { parameter: 'now' },
+      });
+    }
+    if (target.getTime() > LATEST_CLOCK_MS) {
+      throw apiError('bad_request', CLOCK_PAST_LATEST_MESSAGE, {
+        extra: { parameter: body.now !== undefined ? 'now' : 'advance_seconds' },
       });
     }
     const ran = await clocks.advance(current.clock_id, target);
