@@ -23,12 +23,14 @@ import { faultInjection } from './http/faults.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { requestLog } from './http/request-log.js';
+import { noSniff, pageSecurityHeaders } from './http/security-headers.js';
 import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import {
   type ClientMetadataFetcher,
   guardedClientMetadataFetcher,
   mountOAuth,
+  OAUTH_PATHS,
   OAuthAccessTokenVerifier,
   OAuthClients,
 } from './oauth/index.js';
@@ -167,6 +169,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.onError(onError);
   app.notFound(notFound);
   app.use('*', requestLog(repos.requestLog, clock));
+  app.use('*', noSniff());
+  for (const pages of ['/dashboard', '/dashboard/*', OAUTH_PATHS.authorize]) app.use(pages, pageSecurityHeaders());
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
   app.get('/', (c, next) => (wantsHtml(c.req.header('accept')) ? c.redirect('/dashboard', 303) : next()));
