@@ -170,7 +170,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.notFound(notFound);
   app.use('*', requestLog(repos.requestLog, clock));
   app.use('*', noSniff());
-  for (const pages of ['/dashboard', '/dashboard/*', OAUTH_PATHS.authorize]) app.use(pages, pageSecurityHeaders());
+  for (const pages of ['/dashboard', '/dashboard/*', OAUTH_PATHS.authorize])
+    app.use(pages, pageSecurityHeaders());
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
   app.get('/', (c, next) => (wantsHtml(c.req.header('accept')) ? c.redirect('/dashboard', 303) : next()));

@@ -82,7 +82,10 @@ describe('every dashboard and OAuth page sends a CSP with no inline script, and 
       '/dashboard/connected-apps',
       '/dashboard/plan',
       '/dashboard/clock',
-      authorizationUrl(server, clientId, pkcePair().challenge).replace('/oauth/authorize', '/dashboard/consent'),
+      authorizationUrl(server, clientId, pkcePair().challenge).replace(
+        '/oauth/authorize',
+        '/dashboard/consent',
+      ),
     ];
     for (const path of paths) {
       const response = await browser.get(path);
