@@ -38,6 +38,29 @@ function PermissionChoice(props: { value: string; label: string; hint: string; c
   );
 }
 
+/**
+ * Whoever runs an app names it: nothing here is checked by socialpub. An app known by a metadata
+ * document is shown with the host that document came from, the one thing about it that is proven.
+ */
+function UnverifiedAppNotice(props: { client: AuthorizationRequest['client'] }) {
+  const documentHost = props.client.kind === 'metadata_document' ? new URL(props.client.clientId).host : null;
+  return (
+    <div class="notice warn" role="note">
+      <strong>socialpub has not verified this app.</strong>{' '}
+      {documentHost ? (
+        <>
+          It describes itself in a document at <strong>{documentHost}</strong>; allow it only if you trust{' '}
+          {documentHost}.
+        </>
+      ) : (
+        <>
+          It registered itself with this server; its name is its own claim. Allow it only if you started this.
+        </>
+      )}
+    </div>
+  );
+}
+
 function ConsentForm(props: { request: AuthorizationRequest; csrfToken: string; paid: boolean }) {
   const { request } = props;
   const appName = OAuthClients.displayName(request.client);
@@ -48,6 +71,7 @@ function ConsentForm(props: { request: AuthorizationRequest; csrfToken: string; 
         <strong>{appName}</strong> wants to use your socialpub account through the AI-app connector. After you
         answer, you will be sent back to <strong>{returnHost}</strong>.
       </p>
+      <UnverifiedAppNotice client={request.client} />
       {props.paid ? null : (
         <div class="notice error" role="alert">
           <strong>The AI-app connector needs a paid plan.</strong> This account is on the Free plan, so{' '}
