@@ -44,6 +44,7 @@ export async function checkAuthorizationRequest(
   source: (name: string) => string[],
   clients: OAuthClients,
   urls: OAuthUrls,
+  from = 'local',
 ): Promise<AuthorizationCheck> {
   const params: Record<string, string> = {};
   for (const name of PARAMS) {
@@ -58,7 +59,7 @@ export async function checkAuthorizationRequest(
   }
   let client: OAuthClientRecord;
   try {
-    client = await clients.resolve(params.client_id);
+    client = await clients.resolve(params.client_id, from);
   } catch (error) {
     if (error instanceof OAuthError) return { kind: 'page', error };
     throw error;

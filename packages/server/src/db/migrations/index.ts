@@ -11,6 +11,7 @@ import { migration009Clocks } from './009-clocks.js';
 import { migration011Connector } from './011-connector.js';
 import { migration012PostRecordsAccountIndex } from './012-post-records-account-index.js';
 import { migration013GoneOutWritten } from './013-gone-out-written.js';
+import { migration016OAuthClientIndexes } from './016-oauth-client-indexes.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011Connector,
   migration012PostRecordsAccountIndex,
   migration013GoneOutWritten,
+  migration016OAuthClientIndexes,
 ];

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
   CsrfField,
+  clientAddress,
   type DashboardEnv,
   renderErrorPage,
   renderPage,
@@ -141,7 +142,12 @@ export function consentPage(services: Services): Hono<DashboardEnv> {
 
   page.get('/consent', async (c) => {
     const urls = oauthUrls(services);
-    const check = await checkAuthorizationRequest((name) => c.req.queries(name) ?? [], clients(), urls);
+    const check = await checkAuthorizationRequest(
+      (name) => c.req.queries(name) ?? [],
+      clients(),
+      urls,
+      clientAddress(c),
+    );
     if (check.kind !== 'ok') return refuse(c, check, urls.issuer);
     const { account } = signedIn(c);
     const paid = isPaidPlan(account.plan);
@@ -160,7 +166,7 @@ export function consentPage(services: Services): Hono<DashboardEnv> {
       const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
       return list.filter((item): item is string => typeof item === 'string');
     };
-    const check = await checkAuthorizationRequest(values, clients(), urls);
+    const check = await checkAuthorizationRequest(values, clients(), urls, clientAddress(c));
     if (check.kind !== 'ok') return refuse(c, check, urls.issuer);
     const { request } = check;
     const [decision] = values('decision');
