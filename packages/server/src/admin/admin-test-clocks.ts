@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { LATEST_CLOCK_MS } from '../clock.js';
 import { accountView } from '../domain/accounts.js';
 import type { AppEnv } from '../http/context.js';
+import { WorkSlices } from '../runtime/work-slices.js';
 import type { Services } from '../services.js';
 import { adminBody, adminNotFound } from './admin-body.js';
 import { ClockCreateSchema, ClockMoveSchema } from './admin-schemas.js';
@@ -63,7 +64,12 @@ export function adminTestClocksRoutes(services: Services): Hono<AppEnv> {
     services.db.transaction(() => {
       for (const account of accounts) repos.accounts.markDeleting(account.id, at);
     })();
-    for (const account of accounts) await services.accountDeletion.delete(account.id);
+    // In slices: a clock with thousands of accounts must not stop every other request meanwhile.
+    const slices = new WorkSlices();
+    for (const account of accounts) {
+      await services.accountDeletion.delete(account.id);
+      await slices.yieldIfDue();
+    }
     repos.clocks.delete(view.clock_id);
     await clocks.forget(view.clock_id);
     return c.json({ clock_id: view.clock_id, deleted: true, deleted_accounts: accounts.map((a) => a.id) });
