@@ -11,6 +11,7 @@ import {
   dashboardSession,
   renderErrorPage,
   SignInThrottle,
+  SignUpThrottle,
 } from './session/index.js';
 
 /** Form posts are small; only the Media library's upload carries a file (held in memory, hence a cap). */
@@ -47,7 +48,10 @@ export function dashboardApp(services: Services): Hono<DashboardEnv> {
   });
   dashboard.use('*', dashboardSession(services));
   dashboard.use('*', csrfProtection());
-  dashboard.route('/', dashboardPages(services, new SignInThrottle(services.clock)));
+  dashboard.route(
+    '/',
+    dashboardPages(services, new SignInThrottle(services.clock), new SignUpThrottle(services.clock)),
+  );
   dashboard.all('*', (c) =>
     renderErrorPage(c, 404, 'Page not found', `There is no dashboard page at ${c.req.path}.`),
   );
