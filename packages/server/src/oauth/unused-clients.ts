@@ -9,11 +9,6 @@ function retentionCutoff(services: Services): string {
   return new Date(services.clock.now().getTime() - RETENTION_MS).toISOString();
 }
 
-/** Removes every client past the retention period that never obtained a grant. */
-export function removeUnusedClients(services: Services): number {
-  return services.repos.oauthClients.removeUnusedBefore(retentionCutoff(services));
-}
-
 /**
  * The sweep as due work on the server's clock: due when the oldest unused client reaches the end
  * of its retention, so the table is emptied on time with no registration needed to trigger it,
