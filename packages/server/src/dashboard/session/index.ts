@@ -50,3 +50,4 @@ export {
   SignInThrottle,
 } from './sign-in-throttle.js';
 export { SIGN_UPS_PER_ADDRESS, SignUpThrottle } from './sign-up-throttle.js';
+export { renderPagesSynchronously } from './synchronous-rendering.js';
