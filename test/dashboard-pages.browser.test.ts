@@ -194,13 +194,31 @@ describe('Profiles and networks, History', () => {
   });
 });
 
+/** An account on a test clock of its own (the Clock page moves only such a clock), signed in. */
+async function signInOnTestClock(): Promise<Date> {
+  const now = await server.now();
+  const clock = await server.admin<{ clock_id: string }>('POST', '/clocks', { now: now.toISOString() });
+  const email = nextEmail();
+  const created = await server.admin('POST', '/accounts', {
+    email,
+    password: 'long-enough-password',
+    clock_id: clock.body.clock_id,
+  });
+  expect(created.status).toBe(201);
+  await page.goto('/dashboard/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('long-enough-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  return now;
+}
+
 describe('Scheduled and Clock', () => {
   it('cancels a post scheduled over the API, and moving the clock sends another', async () => {
-    await signUpInBrowser(page, nextEmail());
+    const now = await signInOnTestClock();
     await profileWithNetworks(page, 'Shop', ['linkedin']);
     const apiKey = await createKeyInBrowser(page, 'scheduler');
     const profileId = await firstProfileId(server, apiKey);
-    const now = await server.now();
     const schedule = (text: string, minutes: number) =>
       callApi(
         server,

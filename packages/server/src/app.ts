@@ -21,12 +21,14 @@ import { notFound, onError } from './http/error-response.js';
 import { frontDoor } from './http/front-door.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
+import { noSniff, pageSecurityHeaders } from './http/security-headers.js';
 import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import {
   type ClientMetadataFetcher,
   guardedClientMetadataFetcher,
   mountOAuth,
+  OAUTH_PATHS,
   OAuthAccessTokenVerifier,
   OAuthClients,
 } from './oauth/index.js';
@@ -189,6 +191,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
     }),
   );
+  app.use('*', noSniff());
+  for (const pages of ['/dashboard', '/dashboard/*', OAUTH_PATHS.authorize])
+    app.use(pages, pageSecurityHeaders());
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
   app.get('/', (c, next) => (browserAtRoot(c) ? c.redirect('/dashboard', 303) : next()));

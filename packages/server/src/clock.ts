@@ -1,3 +1,5 @@
+import { CLOCK_PAST_LATEST_MESSAGE, LATEST_CLOCK_TIME, LATEST_STORED_TIME } from '@socialpub/core';
+
 /**
  * The one injected clock ("Clock" in reference-server.md). Every time-based rule reads `now()`
  * from here; nothing else in the server calls `Date.now()` or `new Date()` without an argument.
@@ -29,6 +31,25 @@ export class ClockBackwardsError extends Error {
   }
 }
 
+/** The latest time any virtual clock may show (core's LATEST_CLOCK_TIME). */
+export const LATEST_CLOCK_MS = Date.parse(LATEST_CLOCK_TIME);
+
+/** Times computed from a clock (expiries) are stored no later than this (core's LATEST_STORED_TIME). */
+export const LATEST_STORED_MS = Date.parse(LATEST_STORED_TIME);
+
+/** Thrown when a clock is asked to move past LATEST_CLOCK_TIME (the admin API answers 400). */
+export class ClockPastLatestError extends Error {
+  constructor(readonly requested: Date) {
+    super(CLOCK_PAST_LATEST_MESSAGE);
+    this.name = 'ClockPastLatestError';
+  }
+}
+
+/** Throws ClockPastLatestError when `target` is past the latest time a clock may show. */
+export function assertClockTarget(target: Date): void {
+  if (!(target.getTime() <= LATEST_CLOCK_MS)) throw new ClockPastLatestError(target);
+}
+
 /**
  * Starts at the real time (or a given start) and moves only through `set`/`advance`. Moving it
  * does not run due work by itself: `DueWorkRunner.advanceTo` moves it step by step so that each
@@ -52,6 +73,7 @@ export class VirtualClock implements Clock {
   set(date: Date): void {
     if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date for the virtual clock.');
     if (date.getTime() < this.#now) throw new ClockBackwardsError(this.now(), date);
+    assertClockTarget(date);
     if (date.getTime() === this.#now) return;
     this.#now = date.getTime();
     this.onMove?.(this.now());

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { ClockMode } from './clock.js';
+import { CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
+import { type ClockMode, LATEST_CLOCK_MS } from './clock.js';
 import { AllowListEntryError, parseImportAllow } from './domain/media/address-policy.js';
 
 /** The server's own surface (reference-server.md, Addresses and Storage): flags win over env. */
@@ -75,6 +76,8 @@ function parseClockStart(raw: string | undefined): Date | undefined {
   const date = new Date(raw.trim());
   if (Number.isNaN(date.getTime()))
     throw new ConfigError(`SOCIALPUB_CLOCK_START is not a readable time: "${raw}".`);
+  if (date.getTime() > LATEST_CLOCK_MS)
+    throw new ConfigError(`SOCIALPUB_CLOCK_START: ${CLOCK_PAST_LATEST_MESSAGE}`);
   return date;
 }
 

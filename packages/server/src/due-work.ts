@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Clock, isVirtualClock } from './clock.js';
+import { assertClockTarget, type Clock, isVirtualClock } from './clock.js';
 import { type ClockScope, SERVER_CLOCK_SCOPE } from './clocks/clock-scope.js';
+import { WorkSlices } from './runtime/work-slices.js';
 
 /**
  * Work that becomes due at a time: scheduled posts, link and token expiry, figure collection,
@@ -113,7 +114,9 @@ export class DueWorkRunner {
   advanceTo(target: Date): Promise<number> {
     const clock = this.#clock;
     if (!isVirtualClock(clock)) return Promise.reject(new Error('Only a virtual clock can be moved.'));
+    // Refused before anything due on the way runs: the move happens whole or not at all.
     if (target.getTime() < clock.now().getTime()) clock.set(target);
+    assertClockTarget(target);
     return this.#serial(async () => {
       const count = await this.#drain(
         () => target.getTime(),
@@ -202,7 +205,10 @@ export class DueWorkRunner {
 
   async #drain(limit: () => number, moveTo?: (at: number) => void): Promise<number> {
     let count = 0;
+    // A clock moved far over many accounts runs a lot: other requests are served between slices.
+    const slices = new WorkSlices();
     while (count < MAX_ITEMS_PER_PASS) {
+      await slices.yieldIfDue();
       const next = this.#earliest();
       if (!next || next.at > limit()) break;
       moveTo?.(next.at);

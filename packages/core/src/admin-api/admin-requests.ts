@@ -12,6 +12,28 @@ export const AdminTimestampSchema = z.iso
   .datetime({ offset: true })
   .transform((v) => new Date(v).toISOString());
 
+/**
+ * No clock (the server's, a test clock) moves past this time: a day later the month after
+ * (year 10000) has no four-digit ISO form, and a clock never moves back, so the server would stay
+ * broken. Every page and answer renders at this time.
+ */
+export const LATEST_CLOCK_TIME = '9999-12-31T00:00:00.000Z';
+
+/**
+ * The latest instant with a four-digit ISO form. A time computed from a clock (an expiry, the next
+ * month) is stored no later than this, so text comparisons of stored times stay in order.
+ */
+export const LATEST_STORED_TIME = '9999-12-31T23:59:59.999Z';
+
+/** The one wording of the upper bound (admin API, dashboard, start-up). */
+export const CLOCK_PAST_LATEST_MESSAGE = `No clock moves past ${LATEST_CLOCK_TIME.replace('.000Z', 'Z')}; choose an earlier time.`;
+
+/** A time a clock may be set to: a time with a zone, at most LATEST_CLOCK_TIME. */
+const ClockTimeSchema = AdminTimestampSchema.refine(
+  (iso) => Date.parse(iso) <= Date.parse(LATEST_CLOCK_TIME),
+  CLOCK_PAST_LATEST_MESSAGE,
+);
+
 /** Text a person typed: no control characters (they corrupt logs and file names). */
 const PlainText = (max: number) =>
   z
@@ -60,7 +82,7 @@ export const MediaCreateSchema = z.strictObject({
 
 export const ClockMoveSchema = z
   .strictObject({
-    now: AdminTimestampSchema.optional(),
+    now: ClockTimeSchema.optional(),
     advance_seconds: z.number().finite().min(0, 'the clock cannot move backwards').max(3.2e9).optional(),
   })
   .refine((v) => (v.now === undefined) !== (v.advance_seconds === undefined), {
@@ -68,7 +90,7 @@ export const ClockMoveSchema = z
   });
 
 export const ClockCreateSchema = z.strictObject({
-  now: AdminTimestampSchema,
+  now: ClockTimeSchema,
   name: PlainText(200).nullable().optional(),
 });
 

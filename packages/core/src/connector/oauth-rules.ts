@@ -44,15 +44,17 @@ export const OAUTH_LIFETIMES = {
 } as const;
 
 /**
- * Dynamic client registration (RFC 7591) is open, so it is bounded instead: at most
- * `perAddressPerWindow` new clients from one source address in any `windowSeconds`, and a
- * registered client (or cached metadata document) that has not obtained a grant within
- * `unusedClientRetentionSeconds` of its registration is removed. An app registers once per install
- * and is granted within minutes; a client never granted in a day is abandoned or a flood.
+ * Every way a client is stored (RFC 7591 registration, a first Client ID Metadata Document) is
+ * open, so it is bounded instead: at most `perAddressPerWindow` new clients from one source
+ * address in any `windowSeconds`, both ways together; at most `maxUnusedClients` clients that never
+ * obtained a grant on the whole server; and such a client is removed `unusedClientRetentionSeconds`
+ * after it was stored. An app registers once per install and is granted within minutes; a client
+ * never granted in a day is abandoned or a flood.
  */
 export const OAUTH_REGISTRATION_LIMITS = {
   perAddressPerWindow: 20,
   windowSeconds: 3600,
+  maxUnusedClients: 1000,
   unusedClientRetentionSeconds: 24 * 3600,
 } as const;
 

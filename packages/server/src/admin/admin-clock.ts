@@ -1,6 +1,6 @@
-import { apiError } from '@socialpub/core';
+import { apiError, CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
 import { Hono } from 'hono';
-import { isVirtualClock } from '../clock.js';
+import { isVirtualClock, LATEST_CLOCK_MS } from '../clock.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { adminBody } from './admin-body.js';
@@ -29,6 +29,11 @@ export function adminClockRoutes(services: Services): Hono<AppEnv> {
     if (target.getTime() < current.getTime()) {
       throw apiError('bad_request', `The clock cannot move backwards (now ${current.toISOString()}).`, {
         extra: { parameter: 'now' },
+      });
+    }
+    if (target.getTime() > LATEST_CLOCK_MS) {
+      throw apiError('bad_request', CLOCK_PAST_LATEST_MESSAGE, {
+        extra: { parameter: body.now !== undefined ? 'now' : 'advance_seconds' },
       });
     }
     const ran = await dueWork.advanceTo(target);

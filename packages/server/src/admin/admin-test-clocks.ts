@@ -1,7 +1,9 @@
-import { apiError } from '@socialpub/core';
+import { apiError, CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
 import { Hono } from 'hono';
+import { LATEST_CLOCK_MS } from '../clock.js';
 import { accountView } from '../domain/accounts.js';
 import type { AppEnv } from '../http/context.js';
+import { WorkSlices } from '../runtime/work-slices.js';
 import type { Services } from '../services.js';
 import { adminBody, adminNotFound } from './admin-body.js';
 import { ClockCreateSchema, ClockMoveSchema } from './admin-schemas.js';
@@ -45,22 +47,30 @@ export function adminTestClocksRoutes(services: Services): Hono<AppEnv> {
         extra: { parameter: 'now' },
       });
     }
+    if (target.getTime() > LATEST_CLOCK_MS) {
+      throw apiError('bad_request', CLOCK_PAST_LATEST_MESSAGE, {
+        extra: { parameter: body.now !== undefined ? 'now' : 'advance_seconds' },
+      });
+    }
     const ran = await clocks.advance(current.clock_id, target);
     return c.json({ ...found(current.clock_id), ran });
   });
 
   routes.delete('/clocks/:clock_id', async (c) => {
     const view = found(c.req.param('clock_id'));
-    const accounts = repos.accounts.listOnClock(view.clock_id);
-    // All marked in one transaction first: a crash then leaves every one of them to the start-up pass.
+    const accountIds = repos.accounts.idsOnClock(view.clock_id);
+    // All marked in one statement first: a crash then leaves every one of them to the start-up pass.
     const at = clocks.byId(view.clock_id)?.now().toISOString() ?? view.now;
-    services.db.transaction(() => {
-      for (const account of accounts) repos.accounts.markDeleting(account.id, at);
-    })();
-    for (const account of accounts) await services.accountDeletion.delete(account.id);
+    repos.accounts.markDeletingOnClock(view.clock_id, accountIds, at);
+    // In slices: a clock with thousands of accounts must not stop every other request meanwhile.
+    const slices = new WorkSlices();
+    for (const accountId of accountIds) {
+      await services.accountDeletion.delete(accountId);
+      await slices.yieldIfDue();
+    }
     repos.clocks.delete(view.clock_id);
     await clocks.forget(view.clock_id);
-    return c.json({ clock_id: view.clock_id, deleted: true, deleted_accounts: accounts.map((a) => a.id) });
+    return c.json({ clock_id: view.clock_id, deleted: true, deleted_accounts: accountIds });
   });
 
   return routes;

@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { copyMediaFolder, isGone } from './copy-media.js';
+import { makePrivateFolder, makeTreePrivate, PRIVATE_FILE_MODE } from './private-modes.js';
 
 /**
  * `socialpub-server backup` and `restore` (README, "Backups"). The layout of a data directory is
@@ -90,7 +91,7 @@ export async function backupDataDir(dataDir: string, to: string): Promise<Backup
   if (!(await isEmptyOrMissing(target))) {
     throw new BackupError(`${target} is not empty; back up into a new or empty directory.`);
   }
-  await mkdir(target, { recursive: true });
+  await makePrivateFolder(target);
   const databaseFile = join(target, DATABASE_FILE);
   // A connection of our own: WAL lets it read a snapshot while the server's connection writes.
   const db = new BetterSqlite3(source, { fileMustExist: true });
@@ -119,7 +120,9 @@ export async function backupDataDir(dataDir: string, to: string): Promise<Backup
   await writeFile(
     join(target, MANIFEST_FILE),
     `${JSON.stringify({ format: 1, created_from: resolve(dataDir), ...summary }, null, 2)}\n`,
+    { mode: PRIVATE_FILE_MODE },
   );
+  await makeTreePrivate(target);
   return summary;
 }
 
@@ -154,8 +157,9 @@ export async function restoreDataDir(from: string, dataDir: string, force: boole
       await rm(join(target, name), { recursive: true, force: true });
     }
   }
-  await mkdir(target, { recursive: true });
+  await makePrivateFolder(target);
   await copyFile(databaseBackup, join(target, DATABASE_FILE));
   const copied = await copyMediaFolder(join(source, MEDIA_FOLDER), join(target, MEDIA_FOLDER));
+  await makeTreePrivate(target);
   return { dataDir: target, mediaFiles: copied.files };
 }

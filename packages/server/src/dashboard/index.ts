@@ -12,6 +12,7 @@ import {
   renderErrorPage,
   renderPagesSynchronously,
   SignInThrottle,
+  SignUpThrottle,
 } from './session/index.js';
 
 /** Form posts are small; only the Media library's upload carries a file (held in memory, hence a cap). */
@@ -55,7 +56,10 @@ export function dashboardApp(services: Services): Hono<DashboardEnv> {
   });
   dashboard.use('*', dashboardSession(services));
   dashboard.use('*', csrfProtection());
-  dashboard.route('/', dashboardPages(services, new SignInThrottle(services.clock)));
+  dashboard.route(
+    '/',
+    dashboardPages(services, new SignInThrottle(services.clock), new SignUpThrottle(services.clock)),
+  );
   dashboard.all('*', (c) =>
     renderErrorPage(c, 404, 'Page not found', `There is no dashboard page at ${c.req.path}.`),
   );

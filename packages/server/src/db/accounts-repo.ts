@@ -110,6 +110,14 @@ export class AccountsRepository {
       .run(at, id);
   }
 
+  /** Marks every account on a test clock as being deleted, in one statement (a clock's deletion). */
+  markDeletingOnClock(clockId: string, ids: readonly string[], at: string): void {
+    for (const id of ids) this.#byId.forget(id);
+    this.db
+      .prepare('UPDATE accounts SET deleting_since = ? WHERE clock_id = ? AND deleting_since IS NULL')
+      .run(at, clockId);
+  }
+
   /** Removes the row; every table that references the account goes with it (ON DELETE CASCADE). */
   delete(id: string): void {
     this.#byId.forget(id);
@@ -130,6 +138,14 @@ export class AccountsRepository {
         .prepare('SELECT * FROM accounts WHERE clock_id = ? ORDER BY created_at, id')
         .all(clockId) as AccountRow[]
     ).map(fromRow);
+  }
+
+  /** The ids of the accounts on a test clock (a clock's deletion reads only these). */
+  idsOnClock(clockId: string): string[] {
+    return this.db
+      .prepare('SELECT id FROM accounts WHERE clock_id = ? ORDER BY created_at, id')
+      .pluck()
+      .all(clockId) as string[];
   }
 
   findByEmail(email: string): AccountRecord | null {

@@ -39,6 +39,10 @@ function fromRow(row: OAuthClientRow): OAuthClientRecord {
   };
 }
 
+/** A client no grant names (index oauth_grants_client, migration 016). */
+const UNUSED = `NOT EXISTS (
+  SELECT 1 FROM oauth_grants WHERE oauth_grants.client_id = oauth_clients.client_id)`;
+
 export class OAuthClientsRepository {
   constructor(private readonly db: Database) {}
 
@@ -72,6 +76,22 @@ export class OAuthClientsRepository {
       );
   }
 
+  /** How many clients no grant names (registrations never consented to, unused document snapshots). */
+  countUnused(): number {
+    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM oauth_clients WHERE ${UNUSED}`).get() as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  /** When the oldest client that no grant names was stored, or null when there is none. */
+  oldestUnusedCreatedAt(): string | null {
+    const row = this.db
+      .prepare(`SELECT created_at FROM oauth_clients WHERE ${UNUSED} ORDER BY created_at LIMIT 1`)
+      .get() as { created_at: string } | undefined;
+    return row?.created_at ?? null;
+  }
+
   /**
    * Removes clients created before `cutoff` (ISO time) that no grant names: registrations never
    * consented to, and metadata document snapshots never used (fetched again when needed). A
@@ -79,8 +99,7 @@ export class OAuthClientsRepository {
    * `clientId` limits the removal to that one client. Answers how many were removed.
    */
   removeUnusedBefore(cutoff: string, clientId?: string): number {
-    const unused = `created_at < ? AND NOT EXISTS (
-        SELECT 1 FROM oauth_grants WHERE oauth_grants.client_id = oauth_clients.client_id)`;
+    const unused = `created_at < ? AND ${UNUSED}`;
     const result =
       clientId === undefined
         ? this.db.prepare(`DELETE FROM oauth_clients WHERE ${unused}`).run(cutoff)

@@ -44,6 +44,7 @@ export async function checkAuthorizationRequest(
   source: (name: string) => string[],
   clients: OAuthClients,
   urls: OAuthUrls,
+  from = 'local',
 ): Promise<AuthorizationCheck> {
   const params: Record<string, string> = {};
   for (const name of PARAMS) {
@@ -58,7 +59,7 @@ export async function checkAuthorizationRequest(
   }
   let client: OAuthClientRecord;
   try {
-    client = await clients.resolve(params.client_id);
+    client = await clients.resolve(params.client_id, from);
   } catch (error) {
     if (error instanceof OAuthError) return { kind: 'page', error };
     throw error;
@@ -81,7 +82,13 @@ export async function checkAuthorizationRequest(
     };
   }
   const state = params.state ?? null;
-  const refuse = (error: OAuthError): AuthorizationCheck => ({ kind: 'redirect', redirectUri, state, error });
+  // An error goes back to the app only when the request itself named a redirect_uri that matched
+  // the client's: a request that leaves it out gets a page, so a link cannot bounce a person off
+  // this server to a registered address with an error attached (RFC 9700 section 4.11.2).
+  const refuse = (error: OAuthError): AuthorizationCheck =>
+    params.redirect_uri === undefined
+      ? { kind: 'page', error }
+      : { kind: 'redirect', redirectUri, state, error };
   if (params.response_type !== 'code') {
     return refuse(
       new OAuthError(

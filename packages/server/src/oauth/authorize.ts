@@ -3,6 +3,7 @@ import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { checkAuthorizationRequest, errorRedirectUrl } from './authorization-request.js';
 import { authorizeErrorPage } from './authorize-error-page.js';
+import { requestAddress } from './client-creation.js';
 import type { OAuthClients } from './clients.js';
 import { OAUTH_PATHS, oauthUrls } from './oauth-urls.js';
 
@@ -16,7 +17,12 @@ import { OAUTH_PATHS, oauthUrls } from './oauth-urls.js';
 export function mountAuthorize(app: Hono<AppEnv>, services: Services, clients: OAuthClients): void {
   app.get(OAUTH_PATHS.authorize, async (c) => {
     const urls = oauthUrls(services);
-    const check = await checkAuthorizationRequest((name) => c.req.queries(name) ?? [], clients, urls);
+    const check = await checkAuthorizationRequest(
+      (name) => c.req.queries(name) ?? [],
+      clients,
+      urls,
+      requestAddress(c),
+    );
     if (check.kind === 'page') return authorizeErrorPage(c, check.error);
     if (check.kind === 'redirect') return c.redirect(errorRedirectUrl(check, urls.issuer), 302);
     const query = new URLSearchParams(check.request.params).toString();

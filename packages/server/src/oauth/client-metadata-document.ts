@@ -12,41 +12,81 @@ export interface ClientMetadataAnswer {
 
 export type ClientMetadataFetcher = (url: URL) => Promise<ClientMetadataAnswer>;
 
-/** Real seconds the app's server gets to answer: it bounds a socket, not an API rule. */
-const FETCH_TIMEOUT_MS = 5000;
+/**
+ * Real time, on purpose: these bound sockets held open by someone else's server, which the
+ * virtual clock (API rules only) cannot move. One deadline covers the name lookup, the headers
+ * and the whole body, so a document that trickles is dropped and its socket closed; and only so
+ * many fetches are in flight at once, whoever asks.
+ */
+export interface ClientMetadataFetchBounds {
+  deadlineMs: number;
+  maxInFlight: number;
+}
+
+export const CLIENT_METADATA_FETCH_BOUNDS: ClientMetadataFetchBounds = { deadlineMs: 5000, maxInFlight: 20 };
 
 /**
  * Fetches a document through the same public-address guard as URL imports: a client_id naming a
  * private, loopback or metadata address is refused before anything is sent there (SSRF), and so
  * is any redirect (a client_id document is served at its own address).
  */
-export function guardedClientMetadataFetcher(importAllow: readonly string[]): ClientMetadataFetcher {
+export function guardedClientMetadataFetcher(
+  importAllow: readonly string[],
+  bounds: ClientMetadataFetchBounds = CLIENT_METADATA_FETCH_BOUNDS,
+): ClientMetadataFetcher {
   const allow: ImportAllowList = parseImportAllow(importAllow);
+  let inFlight = 0;
   return async (url) => {
-    const answer = await safeRequest(url, {
-      allow,
-      timeoutMs: FETCH_TIMEOUT_MS,
-      headers: { accept: 'application/json' },
-      maxRedirects: 0,
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of answer.body) {
-      size += (chunk as Buffer).length;
-      if (size > OAUTH_MAX_CLIENT_METADATA_BYTES) {
-        answer.body.destroy();
-        throw new OAuthError(
-          'invalid_client',
-          `The client metadata document at ${url} is larger than ${OAUTH_MAX_CLIENT_METADATA_BYTES} bytes.`,
+    if (inFlight >= bounds.maxInFlight) {
+      throw new OAuthError(
+        'temporarily_unavailable',
+        `The server is fetching as many client metadata documents as it allows (${bounds.maxInFlight}); try again in a few seconds.`,
+      );
+    }
+    inFlight++;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), bounds.deadlineMs);
+    try {
+      const answer = await safeRequest(url, {
+        allow,
+        timeoutMs: bounds.deadlineMs,
+        headers: { accept: 'application/json' },
+        maxRedirects: 0,
+        signal: deadline.signal,
+      });
+      // The abort closes the request's socket; the body is destroyed too, so a reader waits no more.
+      deadline.signal.addEventListener('abort', () => answer.body.destroy(), { once: true });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of answer.body) {
+        size += (chunk as Buffer).length;
+        if (size > OAUTH_MAX_CLIENT_METADATA_BYTES) {
+          answer.body.destroy();
+          throw new OAuthError(
+            'invalid_client',
+            `The client metadata document at ${url} is larger than ${OAUTH_MAX_CLIENT_METADATA_BYTES} bytes.`,
+          );
+        }
+        chunks.push(chunk as Buffer);
+      }
+      if (deadline.signal.aborted) throw new SourceFetchError('late', true);
+      return {
+        status: answer.status,
+        contentType: String(answer.headers['content-type'] ?? ''),
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+    } catch (error) {
+      if (deadline.signal.aborted && !(error instanceof OAuthError)) {
+        throw new SourceFetchError(
+          `it did not send the whole document within ${bounds.deadlineMs / 1000} seconds`,
+          true,
         );
       }
-      chunks.push(chunk as Buffer);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      inFlight--;
     }
-    return {
-      status: answer.status,
-      contentType: String(answer.headers['content-type'] ?? ''),
-      body: Buffer.concat(chunks).toString('utf8'),
-    };
   };
 }
 
@@ -60,13 +100,21 @@ export async function fetchClientMetadataDocument(
     answer = await fetcher(url);
   } catch (error) {
     if (error instanceof OAuthError) throw error;
+    // Never what the name resolved to, nor the socket's own error text (which names addresses):
+    // the caller learns only which of these went wrong.
     if (error instanceof UnsafeAddressError) {
-      throw new OAuthError('invalid_client', `The client_id ${url} cannot be fetched: ${error.message}`);
+      throw new OAuthError(
+        'invalid_client',
+        `The client_id ${url} cannot be fetched: its host is not a public address.`,
+      );
     }
-    const reason = error instanceof SourceFetchError ? error.message : 'the request failed';
+    const reason =
+      error instanceof SourceFetchError && error.timedOut
+        ? `it did not answer in time`
+        : 'the host could not be found or reached';
     throw new OAuthError(
       'invalid_client',
-      `The client metadata document at ${url} could not be fetched: ${reason}`,
+      `The client metadata document at ${url} could not be fetched: ${reason}.`,
     );
   }
   if (answer.status !== 200) {

@@ -1,6 +1,7 @@
 import { OAUTH_LIFETIMES, OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
 import type { OAuthClientRecord } from '../db/oauth-clients-repo.js';
 import type { Services } from '../services.js';
+import { ClientCreationLimits } from './client-creation.js';
 import { checkClientName, checkClientUri } from './client-fields.js';
 import {
   type ClientMetadataFetcher,
@@ -16,12 +17,18 @@ import { removeIfUnused } from './unused-clients.js';
  * fetched (and reused for a few minutes on the injected clock) when the id is an https URL.
  */
 export class OAuthClients {
+  /** Shared by registration and metadata documents: every new client counts against the same bounds. */
+  readonly creation: ClientCreationLimits;
+
   constructor(
     private readonly services: Services,
     private readonly fetcher: ClientMetadataFetcher,
-  ) {}
+  ) {
+    this.creation = new ClientCreationLimits(services);
+  }
 
-  async resolve(clientId: string | undefined): Promise<OAuthClientRecord> {
+  /** `from` is the request's address: a metadata document seen for the first time is a new client of it. */
+  async resolve(clientId: string | undefined, from = 'local'): Promise<OAuthClientRecord> {
     if (!clientId) throw new OAuthError('invalid_request', 'client_id is missing.');
     const documentUrl = metadataDocumentUrl(clientId);
     if (!documentUrl) {
@@ -35,13 +42,15 @@ export class OAuthClients {
       if (client?.kind !== 'registered') {
         throw new OAuthError(
           'invalid_client',
-          'This client_id is not registered here; register the app first (registration_endpoint) or use an https client metadata document URL.',
+          `This client_id is not registered here, or it was removed (an app that never connects is removed ${OAUTH_REGISTRATION_LIMITS.unusedClientRetentionSeconds / 3600} hours after it registered); register the app again (registration_endpoint) or use an https client metadata document URL.`,
         );
       }
       return client;
     }
+    // Addresses that normalise alike (case of the host, default port, dot segments) are one client.
+    const documentId = documentUrl.toString();
     const now = this.services.clock.now();
-    const cached = this.services.repos.oauthClients.get(clientId);
+    const cached = this.services.repos.oauthClients.get(documentId);
     if (
       cached?.kind === 'metadata_document' &&
       cached.fetchedAt &&
@@ -49,18 +58,23 @@ export class OAuthClients {
     ) {
       return cached;
     }
+    if (!cached) this.creation.check(from);
     const fields = await fetchClientMetadataDocument(documentUrl, this.fetcher);
     const client: OAuthClientRecord = {
-      clientId,
+      clientId: documentId,
       kind: 'metadata_document',
       clientName: checkClientName(fields.client_name),
       clientUri: checkClientUri(fields.client_uri),
-      redirectUris: documentRedirectUris(fields.redirect_uris, clientId),
+      redirectUris: documentRedirectUris(fields.redirect_uris, documentId),
       tokenEndpointAuthMethod: 'none',
       createdAt: cached?.createdAt ?? now.toISOString(),
       fetchedAt: now.toISOString(),
     };
+    // Checked again: other first fetches from this address may have stored clients meanwhile.
+    const isNew = this.services.repos.oauthClients.get(documentId) === null;
+    if (isNew) this.creation.check(from);
     this.services.repos.oauthClients.save(client);
+    if (isNew) this.creation.record(from);
     return client;
   }
 

@@ -10,6 +10,7 @@ import { OAUTH_PATHS } from './oauth-urls.js';
 import { mountRegistration } from './register.js';
 import { mountRevocation } from './revoke.js';
 import { mountToken } from './token.js';
+import { unusedClientsSweep } from './unused-clients.js';
 
 /**
  * The authorization server for AI apps, one module per endpoint (like node-oidc-provider's
@@ -29,7 +30,8 @@ export function mountOAuth(app: Hono<AppEnv>, services: Services, clients: OAuth
     app.use(path, anyOrigin);
   }
   mountMetadata(app, services);
-  mountRegistration(app, services);
+  mountRegistration(app, services, clients);
+  services.dueWork.addSource(unusedClientsSweep(services));
   mountAuthorize(app, services, clients);
   mountToken(app, services, clients);
   mountRevocation(app, services, clients);

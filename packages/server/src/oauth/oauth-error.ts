@@ -9,6 +9,8 @@ export class OAuthError extends Error {
   constructor(
     readonly code: OAuthErrorCode,
     readonly description: string,
+    /** Sent as `Retry-After` (429 and 503 answers). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(description);
     this.name = 'OAuthError';
@@ -32,6 +34,7 @@ export function oauthErrorResponse(
   extraHeaders: Record<string, string> = {},
 ): Response {
   const headers: Record<string, string> = { ...NO_STORE, ...extraHeaders };
+  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
   // RFC 6749 section 5.2: a failed client authentication answers 401 with a challenge.
   if (error.code === 'invalid_client') headers['www-authenticate'] = 'Basic realm="socialpub"';
   return c.json(error.toJSON(), error.status as 400, headers);

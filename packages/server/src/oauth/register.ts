@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
+import { requestAddress } from './client-creation.js';
 import {
   checkAuthMethod,
   checkClientName,
   checkClientUri,
   checkGrantAndResponseTypes,
 } from './client-fields.js';
-import { answerOAuth, NO_STORE, OAuthError, oauthErrorResponse } from './oauth-error.js';
+import type { OAuthClients } from './clients.js';
+import { answerOAuth, NO_STORE, OAuthError } from './oauth-error.js';
 import { OAUTH_PATHS } from './oauth-urls.js';
 import { checkRedirectUris } from './redirect-uris.js';
-import { RegistrationThrottle } from './registration-throttle.js';
-import { removeUnusedClients } from './unused-clients.js';
 
 /** A registration is a small JSON object; anything larger is not one. */
 const MAX_REGISTRATION_BYTES = 16 * 1024;
@@ -24,8 +23,7 @@ const MAX_REGISTRATION_BYTES = 16 * 1024;
  * rules expect, so an AI app can register itself; what it may do is decided later by the person on
  * the consent page. The answer is a `client_id` and no secret (public client).
  */
-export function mountRegistration(app: Hono<AppEnv>, services: Services): void {
-  const throttle = new RegistrationThrottle(services.clock);
+export function mountRegistration(app: Hono<AppEnv>, services: Services, clients: OAuthClients): void {
   app.post(
     OAUTH_PATHS.register,
     bodyLimit({
@@ -41,18 +39,8 @@ export function mountRegistration(app: Hono<AppEnv>, services: Services): void {
     }),
     (c) =>
       answerOAuth(c, async () => {
-        const address = c.env?.incoming?.socket?.remoteAddress ?? 'local';
-        const waitSeconds = throttle.retryAfterSeconds(address);
-        if (waitSeconds > 0) {
-          return oauthErrorResponse(
-            c,
-            new OAuthError(
-              'slow_down',
-              `Too many app registrations from this address (at most ${OAUTH_REGISTRATION_LIMITS.perAddressPerWindow} an hour); register again in ${waitSeconds} seconds, or reuse the client_id you already have.`,
-            ),
-            { 'retry-after': String(waitSeconds) },
-          );
-        }
+        const address = requestAddress(c);
+        clients.creation.check(address);
         if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
           throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json.');
         }
@@ -81,9 +69,8 @@ export function mountRegistration(app: Hono<AppEnv>, services: Services): void {
           createdAt: services.clock.now().toISOString(),
           fetchedAt: null,
         };
-        removeUnusedClients(services);
         services.repos.oauthClients.save(client);
-        throttle.record(address);
+        clients.creation.record(address);
         return c.json(
           {
             client_id: client.clientId,

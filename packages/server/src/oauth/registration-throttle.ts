@@ -5,7 +5,8 @@ import type { Clock } from '../clock.js';
 const MAX_TRACKED_ADDRESSES = 10_000;
 
 /**
- * Registrations per source address in a sliding window (core's OAUTH_REGISTRATION_LIMITS), on
+ * New clients (registrations and first-seen metadata documents) per source address in a sliding
+ * window (core's OAUTH_REGISTRATION_LIMITS; `ClientCreationLimits` holds the one instance), on
  * the injected clock so the virtual clock moves it. Counts live in memory: a restart forgets them,
  * which at worst lets one more window's worth through.
  */
@@ -23,7 +24,7 @@ export class RegistrationThrottle {
     return Math.max(1, Math.ceil((oldest + OAUTH_REGISTRATION_LIMITS.windowSeconds * 1000 - now) / 1000));
   }
 
-  /** Counts a registration that stored a client (refused bodies store nothing and are not counted). */
+  /** Counts a new client that was stored (refused requests store nothing and are not counted). */
   record(address: string): void {
     const now = this.clock.now().getTime();
     if (this.#registrations.size >= MAX_TRACKED_ADDRESSES) this.#prune(now);

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { sha256Hex } from '../domain/secrets.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
+import { requestAddress } from './client-creation.js';
 import type { OAuthClients } from './clients.js';
 import { answerOAuth, NO_STORE, OAuthError } from './oauth-error.js';
 import { OAUTH_PATHS, oauthUrls } from './oauth-urls.js';
@@ -20,7 +21,7 @@ export function mountToken(app: Hono<AppEnv>, services: Services, clients: OAuth
     answerOAuth(c, async () => {
       const form = await readFormRequest(c);
       const grantType = required(form, 'grant_type');
-      const client = await clients.resolve(required(form, 'client_id'));
+      const client = await clients.resolve(required(form, 'client_id'), requestAddress(c));
       let answer: TokenAnswer;
       if (grantType === 'authorization_code') answer = exchangeCode(services, form, client.clientId);
       else if (grantType === 'refresh_token') answer = refresh(services, form, client.clientId);

@@ -214,15 +214,28 @@ describe('forms keep what was typed and change nothing on bad input', () => {
 });
 
 describe('Clock page', () => {
-  it('moves the virtual clock and runs what became due', async () => {
-    await browser.get('/dashboard/clock');
-    const before = t.services.clock.now().getTime();
-    expect((await browser.post('/dashboard/clock/advance', { seconds: '86400' })).status).toBe(303);
-    expect(t.services.clock.now().getTime() - before).toBe(86_400_000);
+  it("moves the account's own test clock and runs what became due; the server's clock stays", async () => {
+    const clock = (await (
+      await t.admin('POST', '/clocks', { now: t.services.clock.now().toISOString() })
+    ).json()) as { clock_id: string };
+    await t.admin('POST', '/accounts', {
+      email: 'tester@example.com',
+      password: 'long-enough-password',
+      clock_id: clock.clock_id,
+    });
+    const tester = new DashboardBrowser(t, '198.51.100.9');
+    await tester.signIn('tester@example.com', 'long-enough-password');
+    await tester.get('/dashboard/clock');
+    const testNow = () => t.services.clocks.byId(clock.clock_id)?.now().getTime() ?? 0;
+    const before = testNow();
+    const serverBefore = t.services.clock.now().getTime();
+    expect((await tester.post('/dashboard/clock/advance', { seconds: '86400' })).status).toBe(303);
+    expect(testNow() - before).toBe(86_400_000);
+    expect(t.services.clock.now().getTime()).toBe(serverBefore);
     // Still signed in: moving the clock restarts the session's idle window.
-    expect((await browser.get('/dashboard/clock')).status).toBe(200);
-    expect((await browser.post('/dashboard/clock/advance', { seconds: '999999' })).status).toBe(400);
-    expect(t.services.clock.now().getTime() - before).toBe(86_400_000);
+    expect((await tester.get('/dashboard/clock')).status).toBe(200);
+    expect((await tester.post('/dashboard/clock/advance', { seconds: '999999' })).status).toBe(400);
+    expect(testNow() - before).toBe(86_400_000);
   });
 
   it('is not offered on a system clock', async () => {

@@ -20,8 +20,10 @@ export function monthKey(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
 
-function shiftMonth(year: number, month: number, by: number): string {
-  return monthKey(new Date(Date.UTC(year, month - 1 + by, 1)));
+/** The month `by` away, or null past the four-digit years (no clock reaches them). */
+function shiftMonth(year: number, month: number, by: number): string | null {
+  const key = monthKey(new Date(Date.UTC(year, month - 1 + by, 1)));
+  return MONTH_PATTERN.test(key) ? key : null;
 }
 
 /** Waiting scheduled posts per UTC day of the month, per network (the repository's own due-time query). */
@@ -66,8 +68,10 @@ export function MonthCalendar(props: { repos: Repositories; accountId: string; m
     <section aria-labelledby="calendar-heading">
       <h2 id="calendar-heading">Calendar: {title}</h2>
       <p class="actions">
-        <a href={`/dashboard/scheduled?month=${shiftMonth(year, month, -1)}`}>Previous month</a>
-        <a href={`/dashboard/scheduled?month=${shiftMonth(year, month, 1)}`}>Next month</a>
+        {[
+          [shiftMonth(year, month, -1), 'Previous month'],
+          [shiftMonth(year, month, 1), 'Next month'],
+        ].map(([key, label]) => (key ? <a href={`/dashboard/scheduled?month=${key}`}>{label}</a> : null))}
       </p>
       <section class="table-wrap" aria-label={`Calendar of ${title}`} tabindex={0}>
         <table class="calendar">

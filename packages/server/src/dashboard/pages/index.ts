@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { connectedAppsPage } from '../../oauth/pages/connected-apps-page.js';
 import { consentPage } from '../../oauth/pages/consent-page.js';
 import type { Services } from '../../services.js';
-import type { DashboardEnv, SignInThrottle } from '../session/index.js';
+import type { DashboardEnv, SignInThrottle, SignUpThrottle } from '../session/index.js';
 import { apiKeysPage } from './api-keys.js';
 import { clockPage } from './clock.js';
 import { composePage } from './compose.js';
@@ -19,10 +19,14 @@ import { signOutPage } from './sign-out.js';
 import { signUpPage } from './sign-up.js';
 
 /** Every page module of the dashboard, mounted at /dashboard. A new page adds one line here. */
-export function dashboardPages(services: Services, throttle: SignInThrottle): Hono<DashboardEnv> {
+export function dashboardPages(
+  services: Services,
+  throttle: SignInThrottle,
+  signUpThrottle: SignUpThrottle,
+): Hono<DashboardEnv> {
   const pages = new Hono<DashboardEnv>();
   pages.route('/', signInPage(services, throttle));
-  pages.route('/', signUpPage(services));
+  pages.route('/', signUpPage(services, signUpThrottle));
   pages.route('/', signOutPage(services));
   pages.route('/', overviewPage(services));
   pages.route('/', apiKeysPage(services));

@@ -67,7 +67,8 @@ function SignInBody(props: SignInForm & { csrfToken: string }) {
 /**
  * GET/POST /dashboard/sign-in. Passwords are checked with the slow hash of domain/secrets.ts; an
  * unknown e-mail costs the same hash so timing does not tell which accounts exist. Failures are
- * throttled per e-mail and per client address (session/sign-in-throttle.ts).
+ * throttled per client address and per (address, e-mail), and an e-mail tried from many addresses
+ * is slowed down (session/sign-in-throttle.ts).
  */
 export function signInPage(services: Services, throttle: SignInThrottle): Hono<DashboardEnv> {
   const { repos } = services;
@@ -112,14 +113,17 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
     const verdict = throttle.check(parsed.data.email, address);
     if (!verdict.allowed) {
       const when = verdict.retryAt?.toISOString().slice(11, 16) ?? 'later';
-      return show(429, {
-        errors: {},
-        problem: `Too many failed sign-ins ${verdict.reason === 'email' ? 'for this e-mail address' : 'from your address'}. Try again after ${when} UTC.`,
-      });
+      const problem =
+        verdict.reason === 'busy'
+          ? 'Many sign-ins for this e-mail address are waiting to be checked. Try again in a minute.'
+          : `Too many failed sign-ins ${verdict.reason === 'pair' ? 'for this e-mail address from your address' : 'from your address'}. Try again after ${when} UTC.`;
+      return show(429, { errors: {}, problem });
     }
+    // An e-mail tried from many addresses is checked slowly, one attempt at a time, never locked.
     const account = repos.accounts.findByEmail(parsed.data.email);
-    const stored = account?.passwordHash ?? (await decoyHash);
-    const matches = await verifyPassword(parsed.data.password, stored);
+    const matches = await throttle.paced(parsed.data.email, async () =>
+      verifyPassword(parsed.data.password, account?.passwordHash ?? (await decoyHash)),
+    );
     if (!account?.passwordHash || !matches) {
       throttle.recordFailure(parsed.data.email, address);
       return show(401, {
@@ -127,7 +131,7 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
         problem: 'The e-mail address or the password is not right.',
       });
     }
-    throttle.recordSuccess(parsed.data.email);
+    throttle.recordSuccess(parsed.data.email, address);
     signInAs(c, services, account.id);
     return c.redirect(next, 303);
   });

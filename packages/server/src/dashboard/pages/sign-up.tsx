@@ -12,7 +12,15 @@ import {
   SelectField,
   TextField,
 } from '../components/form-fields.js';
-import { CsrfField, type DashboardEnv, renderPage, signInAs } from '../session/index.js';
+import {
+  CsrfField,
+  clientAddress,
+  type DashboardEnv,
+  renderPage,
+  SIGN_UPS_PER_ADDRESS,
+  type SignUpThrottle,
+  signInAs,
+} from '../session/index.js';
 
 /** The admin API's account schema (core's PlanSchema inside): the same rules as POST /admin/v1/accounts. */
 const SignUpSchema = AccountCreateSchema.pick({
@@ -82,7 +90,7 @@ function SignUpBody(props: SignUpForm & { csrfToken: string }) {
 }
 
 /** GET/POST /dashboard/sign-up: creates the account with the admin API's domain function, then signs in. */
-export function signUpPage(services: Services): Hono<DashboardEnv> {
+export function signUpPage(services: Services, throttle: SignUpThrottle): Hono<DashboardEnv> {
   const page = new Hono<DashboardEnv>();
 
   page.get('/sign-up', (c) =>
@@ -96,7 +104,7 @@ export function signUpPage(services: Services): Hono<DashboardEnv> {
   page.post('/sign-up', async (c) => {
     const body = formStrings(await c.req.parseBody());
     const typed = { email: (body.email ?? '').trim(), plan: body.plan ?? '', xAddon: body.x_addon === 'on' };
-    const show = (errors: FieldErrors, problem: string, status: 400 | 409 = 400) =>
+    const show = (errors: FieldErrors, problem: string, status: 400 | 409 | 429 = 400) =>
       renderPage(
         c,
         { title: 'Sign up', status },
@@ -109,11 +117,21 @@ export function signUpPage(services: Services): Hono<DashboardEnv> {
       x_addon: typed.xAddon,
     });
     if (!parsed.success) return show(fieldErrors(parsed.error), 'Correct the fields marked below.');
+    const address = clientAddress(c);
+    const refusedUntil = throttle.refusedUntil(address);
+    if (refusedUntil) {
+      return show(
+        {},
+        `Too many accounts were created from your address (at most ${SIGN_UPS_PER_ADDRESS} an hour). Try again after ${refusedUntil.toISOString().slice(11, 16)} UTC, or sign in to an account you made.`,
+        429,
+      );
+    }
     try {
       const account = await createAccount(services.repos, services.clocks, {
         ...parsed.data,
         plan: parsed.data.plan as Plan,
       });
+      throttle.record(address);
       signInAs(c, services, account.id);
       return c.redirect('/dashboard', 303);
     } catch (error) {

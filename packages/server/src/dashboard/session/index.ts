@@ -43,9 +43,11 @@ export {
   startSession,
 } from './sessions.js';
 export {
+  SIGN_IN_FAILURES_BEFORE_SLOWING,
   SIGN_IN_FAILURES_PER_ADDRESS,
-  SIGN_IN_FAILURES_PER_EMAIL,
+  SIGN_IN_FAILURES_PER_EMAIL_AND_ADDRESS,
   SIGN_IN_WINDOW_SECONDS,
   SignInThrottle,
 } from './sign-in-throttle.js';
+export { SIGN_UPS_PER_ADDRESS, SignUpThrottle } from './sign-up-throttle.js';
 export { renderPagesSynchronously } from './synchronous-rendering.js';

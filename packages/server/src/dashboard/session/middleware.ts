@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { randomToken } from '../../domain/secrets.js';
 import type { Services } from '../../services.js';
 import { dashboardClock } from '../dashboard-clock.js';
@@ -21,16 +22,21 @@ import { endSession, resumeSession, SESSION_MAX_SECONDS, startSession } from './
  */
 export function dashboardSession(services: Services): MiddlewareHandler<DashboardEnv> {
   const base = () => services.urls.base;
+  // Lives as long as the process: after a restart a signed-out form is simply reloaded.
+  const cookieSecret = randomToken(32);
   return async (c, next) => {
     const id = readCookie(c, SESSION_COOKIE);
     const signedIn = id ? resumeSession(services.repos, services.clocks, id) : null;
     if (id && !signedIn) clearCookie(c, SESSION_COOKIE, base());
     let csrfToken = signedIn?.session.csrfSecret;
     if (!csrfToken) {
-      csrfToken = readCookie(c, SIGNED_OUT_CSRF_COOKIE);
+      // Signed by this server (hono/cookie's HMAC helpers): a cookie planted by someone else, with
+      // a form field to match, is not one it issued and is replaced, so the form is refused.
+      const issued = await getSignedCookie(c, cookieSecret, SIGNED_OUT_CSRF_COOKIE);
+      csrfToken = typeof issued === 'string' && /^[A-Za-z0-9_-]{43}$/.test(issued) ? issued : undefined;
       if (!csrfToken) {
         csrfToken = randomToken(32);
-        writeCookie(c, SIGNED_OUT_CSRF_COOKIE, csrfToken, cookieOptions(base()));
+        await setSignedCookie(c, SIGNED_OUT_CSRF_COOKIE, csrfToken, cookieSecret, cookieOptions(base()));
       }
     }
     c.set('signedIn', signedIn);

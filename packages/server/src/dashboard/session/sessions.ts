@@ -1,3 +1,4 @@
+import { LATEST_STORED_MS } from '../../clock.js';
 import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { AccountRecord } from '../../db/accounts-repo.js';
 import type { DashboardSessionRecord } from '../../db/dashboard-sessions-repo.js';
@@ -24,7 +25,7 @@ export interface StartedSession {
 function expiry(created: Date, now: Date): Date {
   const idle = now.getTime() + SESSION_IDLE_SECONDS * 1000;
   const max = created.getTime() + SESSION_MAX_SECONDS * 1000;
-  return new Date(Math.min(idle, max));
+  return new Date(Math.min(idle, max, LATEST_STORED_MS));
 }
 
 export function startSession(

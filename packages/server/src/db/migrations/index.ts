@@ -12,6 +12,7 @@ import { migration011Connector } from './011-connector.js';
 import { migration012PostRecordsAccountIndex } from './012-post-records-account-index.js';
 import { migration013GoneOutWritten } from './013-gone-out-written.js';
 import { migration014Deliveries } from './014-deliveries.js';
+import { migration016OAuthClientIndexes } from './016-oauth-client-indexes.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012PostRecordsAccountIndex,
   migration013GoneOutWritten,
   migration014Deliveries,
+  migration016OAuthClientIndexes,
 ];

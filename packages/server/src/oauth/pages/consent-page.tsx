@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
   CsrfField,
+  clientAddress,
   type DashboardEnv,
   renderErrorPage,
   renderPage,
@@ -38,6 +39,29 @@ function PermissionChoice(props: { value: string; label: string; hint: string; c
   );
 }
 
+/**
+ * Whoever runs an app names it: nothing here is checked by socialpub. An app known by a metadata
+ * document is shown with the host that document came from, the one thing about it that is proven.
+ */
+function UnverifiedAppNotice(props: { client: AuthorizationRequest['client'] }) {
+  const documentHost = props.client.kind === 'metadata_document' ? new URL(props.client.clientId).host : null;
+  return (
+    <div class="notice warn" role="note">
+      <strong>socialpub has not verified this app.</strong>{' '}
+      {documentHost ? (
+        <>
+          It describes itself in a document at <strong>{documentHost}</strong>; allow it only if you trust{' '}
+          {documentHost}.
+        </>
+      ) : (
+        <>
+          It registered itself with this server; its name is its own claim. Allow it only if you started this.
+        </>
+      )}
+    </div>
+  );
+}
+
 function ConsentForm(props: { request: AuthorizationRequest; csrfToken: string; paid: boolean }) {
   const { request } = props;
   const appName = OAuthClients.displayName(request.client);
@@ -48,6 +72,7 @@ function ConsentForm(props: { request: AuthorizationRequest; csrfToken: string; 
         <strong>{appName}</strong> wants to use your socialpub account through the AI-app connector. After you
         answer, you will be sent back to <strong>{returnHost}</strong>.
       </p>
+      <UnverifiedAppNotice client={request.client} />
       {props.paid ? null : (
         <div class="notice error" role="alert">
           <strong>The AI-app connector needs a paid plan.</strong> This account is on the Free plan, so{' '}
@@ -117,7 +142,12 @@ export function consentPage(services: Services): Hono<DashboardEnv> {
 
   page.get('/consent', async (c) => {
     const urls = oauthUrls(services);
-    const check = await checkAuthorizationRequest((name) => c.req.queries(name) ?? [], clients(), urls);
+    const check = await checkAuthorizationRequest(
+      (name) => c.req.queries(name) ?? [],
+      clients(),
+      urls,
+      clientAddress(c),
+    );
     if (check.kind !== 'ok') return refuse(c, check, urls.issuer);
     const { account } = signedIn(c);
     const paid = isPaidPlan(account.plan);
@@ -136,7 +166,7 @@ export function consentPage(services: Services): Hono<DashboardEnv> {
       const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
       return list.filter((item): item is string => typeof item === 'string');
     };
-    const check = await checkAuthorizationRequest(values, clients(), urls);
+    const check = await checkAuthorizationRequest(values, clients(), urls, clientAddress(c));
     if (check.kind !== 'ok') return refuse(c, check, urls.issuer);
     const { request } = check;
     const [decision] = values('decision');
