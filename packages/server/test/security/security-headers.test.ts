@@ -75,6 +75,8 @@ describe('every dashboard and OAuth page sends a CSP with no inline script, and 
     const paths = [
       '/dashboard',
       '/dashboard/api-keys',
+      '/dashboard/compose',
+      '/dashboard/inbox',
       '/dashboard/profiles',
       '/dashboard/scheduled',
       '/dashboard/history',
