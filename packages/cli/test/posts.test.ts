@@ -91,7 +91,7 @@ describe('posts create', () => {
     ]);
     expect(second.code).toBe(4);
     expect(second.stderr).toContain('rate_limited');
-    expect(second.stderr).toMatch(/Retry after \d+ seconds/);
+    expect(second.stderr).toMatch(/Wait \d+ seconds \(Retry-After\), then run the same command again\./);
   });
 
   it('replays the first answer byte for byte for the same --idempotency-key', async () => {

@@ -85,7 +85,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** System codes that mean the request never reached a service (nothing was sent). */
 const NEVER_REACHED: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'connection refused: is the server running?',
+  ECONNREFUSED: 'connection refused',
   ENOTFOUND: 'no such host name',
 };
 
@@ -103,19 +103,25 @@ function systemCodeOf(error: unknown): string | undefined {
 export function connectionErrorFor(error: unknown, url: URL): APIConnectionError {
   const address = url.origin + url.pathname;
   if (error instanceof TimeoutError) {
-    return new APIConnectionTimeoutError(`No answer from ${address} in time.`, { cause: error, url: address });
+    return new APIConnectionTimeoutError(`No answer from ${address} in time.`, {
+      cause: error,
+      url: address,
+    });
   }
   const systemCode = systemCodeOf(error);
   const reason = systemCode === undefined ? undefined : NEVER_REACHED[systemCode];
   if (systemCode !== undefined && reason !== undefined) {
-    return new APIConnectionRefusedError(`Could not connect to ${url.origin} (${reason}; ${systemCode}).`, {
+    return new APIConnectionRefusedError(`Could not connect to ${url.origin}: ${reason} (${systemCode}).`, {
       cause: error,
       url: address,
       systemCode,
     });
   }
   const detail = systemCode ?? (error instanceof Error ? error.message : String(error));
-  return new APIConnectionError(`Connection to ${address} failed (${detail}).`, { cause: error, url: address });
+  return new APIConnectionError(`Connection to ${address} failed (${detail}).`, {
+    cause: error,
+    url: address,
+  });
 }
 
 /**
@@ -194,10 +200,13 @@ export class Transport {
       body = await readBody(response);
     } catch (error) {
       if (options?.signal?.aborted) throw new APIUserAbortError();
-      throw new APIConnectionError(`Connection to ${url.origin}${url.pathname} broke while reading the answer.`, {
-        cause: error,
-        url: url.origin + url.pathname,
-      });
+      throw new APIConnectionError(
+        `Connection to ${url.origin}${url.pathname} broke while reading the answer.`,
+        {
+          cause: error,
+          url: url.origin + url.pathname,
+        },
+      );
     }
     if (!response.ok) throw APIError.generate(response.status, body, response.headers);
     return { data: body as T, status: response.status, headers: response.headers };
