@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { copyMediaFolder, isGone } from './copy-media.js';
 
 /**
- * `socialpub-server backup` and `restore` (README, "Backups"). The layout of a data directory is
+ * `socialpub-server backup` and `restore` (docs/reference-server.md, "Backups"). The layout of a data directory is
  * `socialpub.db` (WAL) and `media/`; a backup directory holds the same two plus `backup.json`.
  *
  * Order, so that every file the backed-up database names is in the backup: the database first
