@@ -16,7 +16,7 @@ const { api_key } = await admin.keys.create(account.account_id);
 const profile = await admin.profiles.create(account.account_id, { name: 'CI brand' });
 await admin.networks.connect(profile.profile_id, 'linkedin');
 
-const client = new SocialPub({ apiKey: api_key, baseURL: admin.baseUrl });
+const client = new SocialPub({ apiKey: api_key, baseURL: admin.baseURL });
 const post = { accountId: profile.profile_id, platform: 'linkedin', content: { text: 'Tomorrow' } };
 const saved = await client.posts.create({ ...post, scheduledFor: '2030-01-02T09:00:00Z' });
 await admin.clocks.advance(clock.clock_id, 86_400); // a day passes for this account only

@@ -1,38 +1,60 @@
 #!/bin/sh
 # Upload a local video with the socialpub CLI, then publish it to youtube and wait until done.
 #
-#   SOCIALPUB_API_KEY=... sh examples/upload-and-publish.sh ./video.mp4 "Launch video" unlisted
+#   sh examples/upload-and-publish.sh ./video.mp4 "Launch video" unlisted
 #
-# SOCIALPUB_BASE_URL defaults to http://127.0.0.1:8787 (the server of `npm start`). SOCIALPUB_CLI
-# names the command (default `socialpub`; from a checkout: "node packages/cli/dist/bin.js").
-# SOCIALPUB_WAIT=0 returns once the post is accepted instead of polling until it is done.
+# The key comes from SOCIALPUB_API_KEY or `npx socialpub login`; SOCIALPUB_BASE_URL defaults to
+# http://127.0.0.1:8787 (the server of `npm start`). The CLI is this checkout's own, the one
+# `npx socialpub` runs (it builds itself on first use); SOCIALPUB_CLI names another command.
+# SOCIALPUB_PROFILE picks the profile (default @demobrand). SOCIALPUB_WAIT=0 returns once the post
+# is accepted instead of polling until it is done. Any POSIX shell runs it (dash, bash, busybox ash).
 set -eu
 
-file=${1:?usage: upload-and-publish.sh VIDEO [TITLE] [PRIVACY]}
+die() {
+  printf 'upload-and-publish.sh: %s\n' "$1" >&2
+  exit 1
+}
+
+[ $# -ge 1 ] || die 'usage: sh examples/upload-and-publish.sh VIDEO [TITLE] [PRIVACY]'
+file=$1
 title=${2:-Uploaded with the socialpub CLI}
 privacy=${3:-private}
 profile=${SOCIALPUB_PROFILE:-@demobrand}
-cli=${SOCIALPUB_CLI:-socialpub}
+[ -f "$file" ] || die "no file at $file: give the path of a video (MP4, MOV or WebM)"
 
-# `media upload` ends with one JSON line (state, exit_code, file_id, ...); its exit code is the
-# uploader's (0 done, 3 partial: run it again and it continues).
-line=$($cli media upload "$file" --no-progress | tail -n 1)
-file_id=$(printf '%s' "$line" | node -e '
-  let text = "";
-  process.stdin.on("data", (chunk) => (text += chunk));
-  process.stdin.on("end", () => {
-    const line = JSON.parse(text);
-    if (line.state !== "done" || !line.file_id) {
-      console.error(`upload ${line.state}: ${line.message}`);
-      process.exit(1);
-    }
-    process.stdout.write(line.file_id);
-  });
-')
+case $0 in
+  */*) here=${0%/*} ;;
+  *) here=. ;;
+esac
+launcher="$here/../packages/cli/bin/socialpub.js"
+if [ -z "${SOCIALPUB_CLI:-}" ]; then
+  command -v node >/dev/null 2>&1 || die 'node is not installed: the socialpub CLI needs Node.js 20 or newer'
+  [ -f "$launcher" ] || die "no socialpub CLI at $launcher: run the script from a socialpub checkout, or set SOCIALPUB_CLI"
+fi
+
+socialpub() {
+  if [ -n "${SOCIALPUB_CLI:-}" ]; then
+    # shellcheck disable=SC2086 # SOCIALPUB_CLI may be a command with arguments, e.g. "node bin.js".
+    $SOCIALPUB_CLI "$@"
+  else
+    node "$launcher" "$@"
+  fi
+}
+
+# `media upload` ends with one JSON line (state, exit_code, file_id, ...) and exits with the
+# uploader's code; when it fails it has already said why on stderr, in one line.
+status=0
+line=$(socialpub media upload "$file" --no-progress) || status=$?
+[ "$status" -eq 0 ] || exit "$status"
+rest=${line#*\"file_id\":\"}
+[ "$rest" != "$line" ] || die "the upload answered without a file_id: $line"
+file_id=${rest%%\"*}
 echo "Uploaded: $file_id"
 
-wait_flag=--wait
-if [ "${SOCIALPUB_WAIT:-1}" = 0 ]; then wait_flag=; fi
-# shellcheck disable=SC2086 # $cli may be "node path/to/bin.js"; $wait_flag may be empty.
-$cli posts create --profile "$profile" --platform youtube --media "$file_id" \
-  --text "$title" --youtube-title "$title" --youtube-privacy "$privacy" $wait_flag
+if [ "${SOCIALPUB_WAIT:-1}" = 0 ]; then
+  socialpub posts create --profile "$profile" --platform youtube --media "$file_id" \
+    --text "$title" --youtube-title "$title" --youtube-privacy "$privacy"
+else
+  socialpub posts create --profile "$profile" --platform youtube --media "$file_id" \
+    --text "$title" --youtube-title "$title" --youtube-privacy "$privacy" --wait
+fi

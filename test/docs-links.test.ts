@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { POST_ALLOWANCE, UPLOADER_EXIT_CODES } from '@socialpub/core';
+import { EXIT_STATUS_HELP } from '@socialpub/cli';
+import { POST_ALLOWANCE, parseScheduledFor, UPLOADER_EXIT_CODES } from '@socialpub/core';
 import { describe, expect, it } from 'vitest';
 
 // A fresh clone has only itself: the README and the docs may link only to files in the repository,
@@ -53,11 +54,31 @@ describe('docs/api-guide.md', () => {
     },
   );
 
+  it('names for an all-numeric date the error.reason the parser answers (the API document’s word)', () => {
+    const example = /An\s+all-numeric date such as `([^`]+)`[^.]*? is `([a-z_]+)`/.exec(guide);
+    expect(example, 'the Scheduling section’s all-numeric example').not.toBeNull();
+    const [, date = '', reason] = example ?? [];
+    expect(parseScheduledFor(date, new Date('2026-01-01T00:00:00Z'))).toEqual({ ok: false, reason });
+    // Every reason the guide names is one the parser can give.
+    const named = /`error\.reason` `([a-z_]+)`, `([a-z_]+)` or `([a-z_]+)`/.exec(guide)?.slice(1) ?? [];
+    expect(named.sort()).toEqual(['no_time_zone', 'too_far_ahead', 'unreadable']);
+  });
+
   it('names each plan’s allowance as core’s limits give it', () => {
     expect(guide).toContain(`| Free | ${POST_ALLOWANCE.freeMonthly} posts per account per calendar month`);
     expect(guide).toContain(`| Beginner | ${POST_ALLOWANCE.beginnerDailyPerProfile} per profile per UTC day`);
     expect(guide).toContain(
       `| Apprentice | ${POST_ALLOWANCE.apprenticeDailyPerProfile} per profile per UTC day`,
     );
+  });
+});
+
+describe('docs/cli.md', () => {
+  it('gives the exit statuses exactly as `socialpub --help` prints them', () => {
+    const page = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
+    // The help's last lines send `media upload` to the uploader's table, which the page gives apart.
+    const statuses = EXIT_STATUS_HELP.split('\n  media upload')[0] ?? '';
+    expect(statuses.split('\n').length).toBeGreaterThanOrEqual(9);
+    expect(page).toContain(statuses);
   });
 });

@@ -3,6 +3,7 @@ import { EXIT_STATUS, EXIT_STATUS_HELP } from './output/exit-status.js';
 import { addAccountsCommands } from './tree/accounts-tree.js';
 import { addAdminCommands } from './tree/admin-tree.js';
 import { addAuthCommands } from './tree/auth-tree.js';
+import { addExamples } from './tree/command-examples.js';
 import { addMediaCommands } from './tree/media-tree.js';
 import { addPostsCommands } from './tree/posts-tree.js';
 import { badCommandLine, writeUploadLine } from './upload/upload-line.js';
@@ -54,5 +55,6 @@ export function buildProgram(): Command {
     .find((c) => c.name() === 'media')
     ?.commands.find((c) => c.name() === 'upload');
   upload?.exitOverride(exitForUploadUsage);
+  addExamples(program);
   return program;
 }

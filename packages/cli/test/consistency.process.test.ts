@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DemoProfiles,
@@ -16,13 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A local address nobody listens on: the connection is refused at once. */
-async function closedAddress(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+/**
+ * The next matching request reaches the server and its connection is cut without an answer (a
+ * refused connection is another case: nothing was sent, see first-use.process.test.ts).
+ */
+async function dropNext(method: string, path: string, when: 'before' | 'after'): Promise<void> {
+  const fault = await t.admin('POST', '/faults', { match: { method, path }, answer: 'drop', when, times: 1 });
+  expect(fault.status).toBe(201);
 }
 
 describe('one profile parser for every command', () => {
@@ -111,19 +110,27 @@ describe('messages', () => {
   });
 
   it('tells a read that lost its answer to run again, with no word of idempotency keys', async () => {
-    const result = await t.cli(['--max-retries', '0', 'accounts', 'list'], {
-      env: { SOCIALPUB_BASE_URL: await closedAddress() },
-    });
+    await dropNext('GET', '/api/v2/accounts', 'before');
+    const result = await t.cli(['--max-retries', '0', 'accounts', 'list']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('a read changes nothing, so run it again');
     expect(result.stderr).not.toMatch(/idempotency/i);
   });
 
   it('tells a post that lost its answer to resend only with the same key', async () => {
-    const result = await t.cli(
-      ['--max-retries', '0', 'posts', 'create', '--profile', '@demobrand', '--platform', 'x', '--text', 'hi'],
-      { env: { SOCIALPUB_BASE_URL: await closedAddress() } },
-    );
+    await dropNext('POST', '/api/v2/posts', 'after');
+    const result = await t.cli([
+      '--max-retries',
+      '0',
+      'posts',
+      'create',
+      '--profile',
+      '@demobrand',
+      '--platform',
+      'x',
+      '--text',
+      'hi',
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Resend only with the same --idempotency-key');
   });

@@ -22,7 +22,7 @@ describe('--json on failure', () => {
     expect(result.stderr).toContain('error: post_not_found (HTTP 404)');
   });
 
-  it('prints a publish refusal as JSON and keeps exit 3 for 403 account_not_found', async () => {
+  it('prints a publish refusal as JSON, exits 2 for 403 account_not_found and lists the profiles', async () => {
     const result = await t.cli([
       'posts',
       'create',
@@ -34,10 +34,13 @@ describe('--json on failure', () => {
       'hi',
       '--json',
     ]);
-    expect(result.code).toBe(3);
+    expect(result.code).toBe(2);
     const body = JSON.parse(result.stdout) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('account_not_found');
     expect(result.stderr).toContain('account_not_found');
+    expect(result.stderr).toContain(
+      `Profiles of this account: @demobrand (Demo Brand, ${profiles.brand}), @sideproject (Side Project, ${profiles.side}).`,
+    );
     expect(result.stderr).not.toContain('{"error"');
   });
 

@@ -91,7 +91,7 @@ describe('posts create', () => {
     ]);
     expect(second.code).toBe(4);
     expect(second.stderr).toContain('rate_limited');
-    expect(second.stderr).toMatch(/Retry after \d+ seconds/);
+    expect(second.stderr).toMatch(/Wait \d+ seconds \(Retry-After\), then run the same command again\./);
   });
 
   it('replays the first answer byte for byte for the same --idempotency-key', async () => {
@@ -179,7 +179,7 @@ describe('posts create', () => {
     expect(result.stderr).toContain('--platform');
   });
 
-  it('exits 3 for a profile that is not on the account (403 account_not_found)', async () => {
+  it('exits 2 for a profile that is not on the account (403 account_not_found: input, not permission)', async () => {
     const result = await t.cli([
       'posts',
       'create',
@@ -190,8 +190,9 @@ describe('posts create', () => {
       '--text',
       'x',
     ]);
-    expect(result.code).toBe(3);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('account_not_found');
+    expect(result.stderr).toContain('Profiles of this account: @demobrand (Demo Brand,');
   });
 
   it('exits 2 for a youtube post without privacy (a 400 refusal)', async () => {

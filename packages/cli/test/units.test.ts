@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { configDir } from '../src/config/config-dir.js';
 import { KEY_PLACEHOLDER, redactKey } from '../src/config/mask-key.js';
 import { exitStatusForHttp } from '../src/output/exit-status.js';
+import { sizeCell, sizeField } from '../src/output/sizes.js';
+import { renderTable, shortText } from '../src/output/table.js';
 
 describe('exit status per HTTP status', () => {
   it.each([
@@ -23,6 +25,15 @@ describe('exit status per HTTP status', () => {
     [409, 6],
   ])('HTTP %i exits %i', (status, exit) => {
     expect(exitStatusForHttp(status)).toBe(exit);
+  });
+
+  it.each([
+    [403, 'account_not_found', 2],
+    [404, 'account_not_found', 2],
+    [403, 'plan_required', 3],
+    [401, 'unauthorized', 3],
+  ])('HTTP %i %s exits %i (a profile not on the account is input, not permission)', (status, code, exit) => {
+    expect(exitStatusForHttp(status, code)).toBe(exit);
   });
 });
 
@@ -46,5 +57,39 @@ describe('key masking', () => {
     const redacted = redactKey(`bad key ${key} and ${key}`, key);
     expect(redacted).toBe(`bad key ${KEY_PLACEHOLDER} and ${KEY_PLACEHOLDER}`);
     expect(redacted).not.toContain('abcdef');
+  });
+});
+
+describe('tables', () => {
+  const columns = [
+    { header: 'ID', value: (row: { id: string; text?: string }) => row.id },
+    {
+      header: 'TEXT',
+      value: (row: { id: string; text?: string }) => shortText(row.text, 12),
+      optional: true,
+    },
+  ];
+
+  it('shows an optional column when a row has a value for it, folded and shortened', () => {
+    const table = renderTable(
+      [{ id: 'a', text: 'Hello\n  from the CLI, a long line' }, { id: 'b' }],
+      columns,
+    );
+    expect(table.split('\n')).toEqual(['ID  TEXT', 'a   Hello from…', 'b   -']);
+  });
+
+  it('leaves an optional column out when no row has one', () => {
+    expect(renderTable([{ id: 'a' }, { id: 'b', text: '  ' }], columns)).toBe('ID\na\nb');
+  });
+});
+
+describe('sizes for people', () => {
+  it.each([
+    [512, '512 bytes', '512 bytes'],
+    [1_572_864, '1.5 MB', '1.5 MB (1,572,864 bytes)'],
+    ['n/a', 'n/a', 'n/a'],
+  ])('%s is %s in a table and %s in a field', (value, inCell, inField) => {
+    expect(sizeCell(value)).toBe(inCell);
+    expect(sizeField(value)).toBe(inField);
   });
 });

@@ -152,16 +152,34 @@ function errorClassFor(status: number): APIErrorClass {
 /** No answer arrived: the connection failed or broke. Whether the request took effect is unknown. */
 export class APIConnectionError extends SocialPubError {
   override name = 'APIConnectionError';
-  constructor(message = 'Connection error.', options?: { cause?: unknown }) {
+  /** The address the request went to, so a wrong base URL shows at once. */
+  readonly url: string | undefined;
+  constructor(message = 'Connection error.', options?: { cause?: unknown; url?: string | undefined }) {
     super(message, options);
+    this.url = options?.url;
   }
 }
 
 /** No answer within the client timeout (the service answers within about 25 seconds). */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
-  constructor(message = 'Request timed out.', options?: { cause?: unknown }) {
+  constructor(message = 'Request timed out.', options?: { cause?: unknown; url?: string | undefined }) {
     super(message, options);
+  }
+}
+
+/**
+ * The request never reached a service: the connection was refused or the host name has no address.
+ * Nothing was sent, so nothing can have happened; it is not retried, since the next try meets the
+ * same closed port (a server that is not running, a wrong base URL).
+ */
+export class APIConnectionRefusedError extends APIConnectionError {
+  override name = 'APIConnectionRefusedError';
+  /** The system's code: `ECONNREFUSED`, `ENOTFOUND`, ... */
+  readonly systemCode: string;
+  constructor(message: string, options: { cause?: unknown; url: string; systemCode: string }) {
+    super(message, options);
+    this.systemCode = options.systemCode;
   }
 }
 

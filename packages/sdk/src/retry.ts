@@ -1,5 +1,5 @@
 import { isErrorCode, retryAfterSecondsFor, shouldRetryAutomatically } from '@socialpub/core';
-import { APIConnectionError, APIError, type SocialPubError } from './errors.js';
+import { APIConnectionError, APIConnectionRefusedError, APIError, type SocialPubError } from './errors.js';
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -15,9 +15,12 @@ const MAX_BACKOFF_SECONDS = 8;
  * Rule 7 of "When to send a request again": retry automatically only after a timeout, a lost
  * connection, a 5xx without `error.code`, and the retryable codes (the catalog in core decides).
  * Stop codes (`daily_attempts_exceeded`, `monthly_limit_reached`, `idempotency_key_reused`, ...) and
- * every other 4xx are never retried: none of them carries an automatic rule in the catalog.
+ * every other 4xx are never retried: none of them carries an automatic rule in the catalog. A
+ * refused connection is not a lost one: nothing reached a service, and the next try would meet the
+ * same closed port.
  */
 export function isRetryable(error: SocialPubError): boolean {
+  if (error instanceof APIConnectionRefusedError) return false;
   if (error instanceof APIConnectionError) return true;
   if (!(error instanceof APIError)) return false;
   return shouldRetryAutomatically({ status: error.status, code: error.code });

@@ -1,6 +1,7 @@
 import ky, { TimeoutError } from 'ky';
 import {
   APIConnectionError,
+  APIConnectionRefusedError,
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
@@ -82,6 +83,47 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** System codes that mean the request never reached a service (nothing was sent). */
+const NEVER_REACHED: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'no such host name',
+};
+
+/** The first `code` in an error's chain of causes (undici puts the system's one under `cause`). */
+function systemCodeOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/** A failed connection as the SDK's error, naming the address tried and what the system said. */
+export function connectionErrorFor(error: unknown, url: URL): APIConnectionError {
+  const address = url.origin + url.pathname;
+  if (error instanceof TimeoutError) {
+    return new APIConnectionTimeoutError(`No answer from ${address} in time.`, {
+      cause: error,
+      url: address,
+    });
+  }
+  const systemCode = systemCodeOf(error);
+  const reason = systemCode === undefined ? undefined : NEVER_REACHED[systemCode];
+  if (systemCode !== undefined && reason !== undefined) {
+    return new APIConnectionRefusedError(`Could not connect to ${url.origin}: ${reason} (${systemCode}).`, {
+      cause: error,
+      url: address,
+      systemCode,
+    });
+  }
+  const detail = systemCode ?? (error instanceof Error ? error.message : String(error));
+  return new APIConnectionError(`Connection to ${address} failed (${detail}).`, {
+    cause: error,
+    url: address,
+  });
+}
+
 /**
  * Sends requests and applies the retry rules itself (ky's retry is off) so only the documented
  * cases are retried ("When to send a request again").
@@ -151,15 +193,20 @@ export class Transport {
       });
     } catch (error) {
       if (options?.signal?.aborted) throw new APIUserAbortError();
-      if (error instanceof TimeoutError) throw new APIConnectionTimeoutError(undefined, { cause: error });
-      throw new APIConnectionError(undefined, { cause: error });
+      throw connectionErrorFor(error, url);
     }
     let body: unknown;
     try {
       body = await readBody(response);
     } catch (error) {
       if (options?.signal?.aborted) throw new APIUserAbortError();
-      throw new APIConnectionError('Connection broke while reading the answer.', { cause: error });
+      throw new APIConnectionError(
+        `Connection to ${url.origin}${url.pathname} broke while reading the answer.`,
+        {
+          cause: error,
+          url: url.origin + url.pathname,
+        },
+      );
     }
     if (!response.ok) throw APIError.generate(response.status, body, response.headers);
     return { data: body as T, status: response.status, headers: response.headers };

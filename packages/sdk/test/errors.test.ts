@@ -17,7 +17,7 @@ import {
   UnprocessableEntityError,
   UnsupportedMediaTypeError,
 } from '../src/index.js';
-import { api, testClient, useMockServer } from './helpers.js';
+import { api, BASE, testClient, useMockServer } from './helpers.js';
 
 const server = useMockServer();
 
@@ -152,7 +152,11 @@ describe('errors from the transport', () => {
   it('throws APIConnectionError when the connection fails', async () => {
     server.use(http.get(api('/accounts'), () => HttpResponse.error()));
     const { client } = testClient({ maxRetries: 0 });
-    await expect(client.accounts.list()).rejects.toBeInstanceOf(APIConnectionError);
+    const error = await client.accounts.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    // The address tried travels with the error, so a wrong base URL shows at once.
+    expect((error as APIConnectionError).url).toBe(`${BASE}/api/v2/accounts`);
+    expect((error as APIConnectionError).message).toContain(`${BASE}/api/v2/accounts`);
   });
 
   it('throws APIConnectionTimeoutError after the timeout', async () => {

@@ -18,6 +18,8 @@ export interface ActionContext {
   config(): Promise<ResolvedConfig>;
   /** Loads the SDK (only commands that talk to the service pay for it). */
   client(): Promise<SocialPub>;
+  /** A client for a key that is not (yet) the configured one: `login` checks a key before saving it. */
+  clientFor(apiKey: string): Promise<SocialPub>;
   /** A line on stdout. */
   print(text: string): void;
   /** A note on stderr (warnings, progress), so stdout stays the answer. */
@@ -58,9 +60,13 @@ export function createActionContext(
           EXIT_STATUS.auth,
         );
       }
+      return this.clientFor(value.apiKey);
+    },
+    async clientFor(key) {
+      const value = await config();
       const { SocialPub } = await import('@socialpub/sdk');
       return new SocialPub({
-        apiKey: value.apiKey,
+        apiKey: key,
         baseURL: value.baseUrl,
         ...(value.timeoutMs === undefined ? {} : { timeout: value.timeoutMs }),
         ...(value.maxRetries === undefined ? {} : { maxRetries: value.maxRetries }),
@@ -88,8 +94,13 @@ export async function runAction(
       const answer = context.capture.errorAnswerFor(error);
       if (answer !== undefined) process.stdout.write(`${answer}\n`);
     }
+    const baseUrlSource = await context.config().then(
+      (value) => value.baseUrlSource,
+      () => undefined,
+    );
     await handleError(error, context.apiKey() ?? context.flags.apiKey, {
       method: context.capture.lastMethod,
+      baseUrlSource,
     });
   }
 }

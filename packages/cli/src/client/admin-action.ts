@@ -34,7 +34,7 @@ export async function runAdminAction(
       const { SocialPubAdmin } = await import('@socialpub/sdk');
       return new SocialPubAdmin({
         adminToken: token,
-        baseUrl: config.baseUrl,
+        baseURL: config.baseUrl,
         ...(config.timeoutMs === undefined ? {} : { timeout: config.timeoutMs }),
         ...(config.maxRetries === undefined ? {} : { maxRetries: config.maxRetries }),
         fetch: base.capture.fetch,

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { type ActionContext, runAction } from '../client/action-context.js';
 import { positiveInteger } from '../client/wait-flags.js';
 import { usageError } from '../output/cli-error.js';
+import { sizeField } from '../output/sizes.js';
 import { renderFields } from '../output/table.js';
 import { MeasureError, measureFile } from '../upload/measure-file.js';
 
@@ -42,7 +43,7 @@ export function printUploadLink(context: ActionContext, answer: object): void {
     file_id: link['file_id'],
     status: link['status'],
     file_name: link['file_name'],
-    size: link['size'],
+    size: sizeField(link['size']),
     renewed: link['renewed'],
     url: upload['url'],
     token_expires_at: upload['token_expires_at'],

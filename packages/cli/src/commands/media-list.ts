@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { runAction } from '../client/action-context.js';
 import { positiveInteger } from '../client/wait-flags.js';
 import { printList } from '../output/list-output.js';
+import { sizeCell } from '../output/sizes.js';
 
 interface ListFlags {
   nameContains?: string;
@@ -38,7 +39,7 @@ export function run(command: Command): Promise<void> {
         { header: 'FILE_ID', value: (f) => f.file_id },
         { header: 'NAME', value: (f) => f.file_name },
         { header: 'KIND', value: (f) => f.kind },
-        { header: 'SIZE', value: (f) => f.size },
+        { header: 'SIZE', value: (f) => sizeCell(f.size) },
         { header: 'STATUS', value: (f) => f.status },
         { header: 'USABLE', value: (f) => f.usable },
         { header: 'SOURCE', value: (f) => f.source },

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { type ActionContext, runAction } from '../client/action-context.js';
+import { sizeField } from '../output/sizes.js';
 import { renderFields } from '../output/table.js';
 
 const MEDIA_FIELDS = [
@@ -21,6 +22,7 @@ export function printMediaFile(context: ActionContext, answer: object): void {
   const record = answer as Record<string, unknown>;
   const shown: Record<string, unknown> = {};
   for (const key of MEDIA_FIELDS) if (record[key] !== undefined) shown[key] = record[key];
+  for (const key of ['size', 'bytes_uploaded']) if (key in shown) shown[key] = sizeField(shown[key]);
   const status = String(record['status'] ?? '');
   const { colors } = context;
   const paint = status === 'ready' ? colors.green : status === 'failed' ? colors.red : colors.yellow;

@@ -41,7 +41,14 @@ export async function run(command: Command): Promise<void> {
     client = await context.client();
   } catch (error) {
     const report = await describeError(error);
-    return finish({ state: 'failed', exit_code: 1, bytes_sent: 0, message: report.lines.join(' ') });
+    const line: UploadLine = {
+      state: 'failed',
+      exit_code: 1,
+      bytes_sent: 0,
+      message: report.lines.join(' '),
+    };
+    process.stderr.write(`${line.state}: ${line.message}\n`);
+    return finish(line);
   }
   const { runUpload } = await import('../upload/upload-run.js');
   const line = await runUpload({ client, path, maxRunSeconds, progress: flags.progress !== false });

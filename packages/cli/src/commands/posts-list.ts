@@ -4,6 +4,7 @@ import { runAction } from '../client/action-context.js';
 import { profileIdFor } from '../client/profile-id.js';
 import { positiveInteger } from '../client/wait-flags.js';
 import { printList } from '../output/list-output.js';
+import { shortText } from '../output/table.js';
 
 interface ListFlags {
   status?: string;
@@ -45,6 +46,8 @@ export function run(command: Command): Promise<void> {
         { header: 'STATUS', value: (r) => r.status },
         { header: 'DONE', value: (r) => r.done },
         { header: 'AT', value: (r) => r.at },
+        // The post's text where the record carries one; the API's records may leave it out.
+        { header: 'TEXT', value: (r) => shortText((r as { text?: unknown }).text), optional: true },
       ],
     });
   });

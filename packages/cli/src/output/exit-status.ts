@@ -20,7 +20,12 @@ export const EXIT_STATUS = {
 
 export type ExitStatus = (typeof EXIT_STATUS)[keyof typeof EXIT_STATUS];
 
-export function exitStatusForHttp(status: number): ExitStatus {
+/**
+ * By status, except `account_not_found` (403 on a post, 404 on a read): the profile named on the
+ * command line is not the account's, which is input to fix, not a key or plan to change.
+ */
+export function exitStatusForHttp(status: number, code?: string): ExitStatus {
+  if (code === 'account_not_found') return EXIT_STATUS.usage;
   if (status === 401 || status === 403) return EXIT_STATUS.auth;
   if (status === 429) return EXIT_STATUS.rateLimited;
   if (status === 409) return EXIT_STATUS.conflict;
@@ -33,8 +38,9 @@ export function exitStatusForHttp(status: number): ExitStatus {
 export const EXIT_STATUS_HELP = `Exit status:
   0  success
   1  network failure, no answer, or an unexpected error
-  2  usage error or input refused (HTTP 400, 404, 405, 410, 413, 415, 422)
-  3  authentication or permission (no API key, HTTP 401, 403)
+  2  usage error or input refused (HTTP 400, 404, 405, 410, 413, 415, 422;
+     403 account_not_found: a profile that is not on the key's account)
+  3  authentication or permission (no API key, HTTP 401, other 403)
   4  rate limited or allowance used up (HTTP 429)
   5  server or network failure (HTTP 5xx)
   6  conflict or still running (HTTP 409; --wait ended before the work was done)

@@ -1,4 +1,5 @@
 import { redactKey } from '../config/mask-key.js';
+import type { ConfigSource } from '../config/resolve-config.js';
 import { CliError } from './cli-error.js';
 import { colorsFor } from './colors.js';
 import { EXIT_STATUS, type ExitStatus, exitStatusForHttp } from './exit-status.js';
@@ -21,20 +22,42 @@ function nameOf(error: unknown): string {
   return error instanceof Error ? error.name : '';
 }
 
-/** What to do next for a code: the catalog's summary and retry rule (core is loaded only here). */
+/** `error.profiles` of 403/404 `account_not_found`: the profiles the key's account has. */
+function profilesLine(error: ApiErrorLike): string | undefined {
+  const profiles = error.fields?.['profiles'];
+  if (error.code !== 'account_not_found' || !Array.isArray(profiles)) return undefined;
+  const named = profiles
+    .filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null)
+    .map((p) => `${String(p['handle'])} (${String(p['profile_name'])}, ${String(p['profile_id'])})`);
+  return named.length === 0
+    ? 'The account has no profiles.'
+    : `Profiles of this account: ${named.join(', ')}.`;
+}
+
+/**
+ * What to do next, only where it adds to the service's message: the profiles meant, the parameter,
+ * the upload link's next step, and the retry rule unless it is "fix what the message names" (the
+ * message already says what). A wait the service named is said once, in seconds.
+ */
 async function adviceFor(error: ApiErrorLike): Promise<string[]> {
   const lines: string[] = [];
-  if (error.code !== undefined) {
-    const core = await import('@socialpub/core');
-    if (core.isErrorCode(error.code)) {
-      lines.push(core.ERROR_CATALOG[error.code].summary);
-      lines.push(core.describeRetry(core.retryRuleFor(error.code, error.status)));
-    }
-  }
+  const profiles = profilesLine(error);
+  if (profiles) lines.push(profiles);
   const parameter = error.fields?.['parameter'];
   if (typeof parameter === 'string') lines.push(`Parameter: ${parameter} (error.parameter).`);
   if (error.nextStep) lines.push(error.nextStep);
-  if (error.retryAfterSeconds !== undefined) lines.push(`Retry after ${error.retryAfterSeconds} seconds.`);
+  let rule: import('@socialpub/core').RetryRule | undefined;
+  if (error.code !== undefined) {
+    const core = await import('@socialpub/core');
+    if (core.isErrorCode(error.code)) rule = core.retryRuleFor(error.code, error.status);
+    if (rule?.kind === 'after_retry_after' && error.retryAfterSeconds !== undefined) {
+      lines.push(`Wait ${error.retryAfterSeconds} seconds (Retry-After), then run the same command again.`);
+    } else if (rule !== undefined && rule.kind !== 'never') {
+      lines.push(core.describeRetry(rule));
+    }
+  }
+  if (rule === undefined && error.retryAfterSeconds !== undefined)
+    lines.push(`Retry after ${error.retryAfterSeconds} seconds.`);
   const resetsAt = error.fields?.['resets_at'];
   if (typeof resetsAt === 'string') lines.push(`Resets at ${resetsAt}.`);
   if (lines.length === 0 && error.status >= 500)
@@ -50,6 +73,24 @@ export interface ErrorReport {
 /** What the CLI knows of the request that failed: its method decides the advice after no answer. */
 export interface FailedRequest {
   method: string | undefined;
+  /** Where the base URL came from, so a refused connection can say which setting to fix. */
+  baseUrlSource?: ConfigSource | undefined;
+}
+
+const BASE_URL_SOURCE: Readonly<Record<ConfigSource, string>> = {
+  flag: '--base-url',
+  env: 'SOCIALPUB_BASE_URL',
+  file: 'the base URL `socialpub login` saved',
+  default: 'the default address',
+};
+
+/** No service answered at that address: most often the reference server is not running. */
+function adviceWhenRefused(request: FailedRequest | undefined): string[] {
+  const source = request?.baseUrlSource;
+  return [
+    'Nothing was sent. Is the server running? Start the reference server with `npm start` in the socialpub',
+    `repository, or give the right address with --base-url or SOCIALPUB_BASE_URL${source ? ` (this one is ${BASE_URL_SOURCE[source]})` : ''}.`,
+  ];
 }
 
 /**
@@ -76,7 +117,7 @@ export async function describeError(error: unknown, request?: FailedRequest): Pr
   if (isApiErrorLike(error)) {
     const code = error.code ?? 'http_error';
     return {
-      exitStatus: exitStatusForHttp(error.status),
+      exitStatus: exitStatusForHttp(error.status, error.code),
       lines: [`error: ${code} (HTTP ${error.status}): ${error.message}`, ...(await adviceFor(error))],
     };
   }
@@ -94,6 +135,12 @@ export async function describeError(error: unknown, request?: FailedRequest): Pr
     return {
       exitStatus: EXIT_STATUS.usage,
       lines: [`error: media_failed: ${(error as Error).message}`, 'Import the file again.'],
+    };
+  }
+  if (name === 'APIConnectionRefusedError') {
+    return {
+      exitStatus: EXIT_STATUS.generic,
+      lines: [`error: connection: ${(error as Error).message}`, ...adviceWhenRefused(request)],
     };
   }
   if (name === 'APIConnectionError' || name === 'APIConnectionTimeoutError') {

@@ -1,6 +1,16 @@
 export interface Column<Row> {
   header: string;
   value: (row: Row) => unknown;
+  /** Left out when no row has a value for it (a field only some answers carry). */
+  optional?: boolean;
+}
+
+/** A one-line excerpt of free text for a table cell: whitespace folded, at most `max` characters. */
+export function shortText(value: unknown, max = 40): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const line = value.replace(/\s+/g, ' ').trim();
+  if (line === '') return undefined;
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
 function cell(value: unknown): string {
@@ -13,9 +23,12 @@ function cell(value: unknown): string {
 /** A plain aligned table: headers, then one line per row, columns two spaces apart. */
 export function renderTable<Row>(
   rows: readonly Row[],
-  columns: readonly Column<Row>[],
+  allColumns: readonly Column<Row>[],
   styleHeader: (text: string) => string = (text) => text,
 ): string {
+  const columns = allColumns.filter(
+    (column) => !column.optional || rows.some((row) => cell(column.value(row)) !== '-'),
+  );
   const cells = rows.map((row) => columns.map((column) => cell(column.value(row))));
   const widths = columns.map((column, index) =>
     Math.max(column.header.length, ...cells.map((line) => line[index]?.length ?? 0)),

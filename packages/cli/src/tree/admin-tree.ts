@@ -53,6 +53,7 @@ export function addAdminCommands(program: Command): void {
     .command('advance')
     .description("Move a test clock forward; returns after its accounts' due work has run")
     .argument('<clock_id>', 'clock id (UUID)')
+    .argument('[seconds]', 'how far to move it, in seconds (the same as --seconds)')
     .option('--seconds <n>', 'how far to move it')
     .option('--to <time>', 'the time to move it to (never earlier than now)')
     .action(lazyAction(() => import('../commands/admin-clocks-advance.js')));

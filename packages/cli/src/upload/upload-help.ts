@@ -1,7 +1,7 @@
 /** Help epilog of `media upload`: the uploader's exit codes (core's UPLOADER_EXIT_CODES, same meanings). */
 export const UPLOAD_HELP = `
-Prints progress (a bar on a terminal, otherwise a line every 15 seconds) on stderr and ends with
-ONE JSON line on stdout: {"state":"done","exit_code":0,"file_id":"...","bytes_sent":...,...}.
+Prints progress on stderr (a bar on a terminal, otherwise a line at every 10% and every 5 seconds)
+and ends with ONE JSON line on stdout: {"state":"done","exit_code":0,"file_id":"...","bytes_sent":...,...}.
 Running the same command again after exit 3 continues the same upload link.
 
 Exit codes (same meanings as the served uploader scripts):

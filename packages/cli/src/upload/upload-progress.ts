@@ -1,16 +1,15 @@
-import { LIMITS, MEGABYTE } from '@socialpub/core';
+import { formatBytes } from '@socialpub/core';
 
-/** Progress of `media upload` on stderr: a bar on a terminal, otherwise a line every 15 seconds. */
+/**
+ * Progress of `media upload` on stderr: a bar on a terminal; otherwise (a log, CI, a pipe) a line at
+ * every tenth of the file and every few seconds between, so a slow upload is never silent.
+ */
 export interface UploadProgressReporter {
   update(bytesStored: number): void;
   stop(): void;
 }
 
-const LINE_INTERVAL_MS = LIMITS.uploader.progressEverySeconds * 1000;
-
-function megabytes(bytes: number): string {
-  return `${(bytes / MEGABYTE).toFixed(1)} MB`;
-}
+const LINE_INTERVAL_MS = 5_000;
 
 export async function createProgressReporter(
   total: number,
@@ -22,24 +21,34 @@ export async function createProgressReporter(
     const bar = new cliProgress.SingleBar(
       {
         stream: process.stderr,
-        format: 'uploading [{bar}] {percentage}% | {value}/{total} bytes | eta {eta}s',
+        format: 'uploading [{bar}] {percentage}% | {sent} of {size} | eta {eta}s',
         hideCursor: true,
       },
       cliProgress.Presets.shades_classic,
     );
-    bar.start(total, 0);
-    return { update: (bytes) => bar.update(bytes), stop: () => bar.stop() };
+    const size = formatBytes(total);
+    bar.start(total, 0, { sent: formatBytes(0), size });
+    return {
+      update: (bytes) => bar.update(bytes, { sent: formatBytes(bytes), size }),
+      stop: () => bar.stop(),
+    };
   }
   let latest = 0;
+  let tenthsShown = 0;
   const line = () =>
     process.stderr.write(
-      `progress: ${megabytes(latest)} of ${megabytes(total)} (${Math.floor((latest / total) * 100)}%)\n`,
+      `progress: ${formatBytes(latest)} of ${formatBytes(total)} (${Math.floor((latest / total) * 100)}%)\n`,
     );
   const timer = setInterval(line, LINE_INTERVAL_MS);
   timer.unref();
   return {
     update: (bytes) => {
       latest = bytes;
+      const tenths = Math.floor((bytes / total) * 10);
+      if (tenths > tenthsShown) {
+        tenthsShown = tenths;
+        line();
+      }
     },
     stop: () => clearInterval(timer),
   };

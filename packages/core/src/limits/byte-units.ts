@@ -7,6 +7,14 @@
 export const MEGABYTE = 1_048_576;
 export const GIGABYTE = 1_073_741_824;
 
+/** Bytes for people, in the same binary units: `1.5 MB`, `320 KB`, `2.00 GB`, `512 bytes`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= GIGABYTE) return `${(bytes / GIGABYTE).toFixed(2)} GB`;
+  if (bytes >= MEGABYTE) return `${(bytes / MEGABYTE).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
 export function megabytes(count: number): number {
   return count * MEGABYTE;
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from '../client.js';
 import { SocialPubError } from '../errors.js';
 import { defaultSleep, type Sleep } from '../retry.js';
-import { Transport } from '../transport.js';
+import { type RetryEvent, Transport } from '../transport.js';
 import { AdminDeliveries } from './admin-deliveries.js';
 import {
   AdminAccounts,
@@ -17,6 +17,8 @@ export interface AdminClientOptions {
   /** Defaults to `process.env.SOCIALPUB_ADMIN_TOKEN`. */
   adminToken?: string | undefined;
   /** The server's origin; defaults to `process.env.SOCIALPUB_BASE_URL`, else `http://127.0.0.1:8787`. */
+  baseURL?: string | undefined;
+  /** @deprecated The older spelling of `baseURL` (the API client's name); still read when `baseURL` is absent. */
   baseUrl?: string | undefined;
   timeout?: number;
   /**
@@ -26,6 +28,8 @@ export interface AdminClientOptions {
   maxRetries?: number;
   fetch?: typeof fetch;
   sleep?: Sleep;
+  /** Called before each automatic resend (only with `maxRetries` above 0), as on the API client. */
+  onRetry?: (event: RetryEvent) => void;
 }
 
 function readEnv(name: string): string | undefined {
@@ -40,7 +44,7 @@ function readEnv(name: string): string | undefined {
  * isolated account on its own test clock, drives it, and deletes it.
  */
 export class SocialPubAdmin {
-  readonly baseUrl: string;
+  readonly baseURL: string;
   readonly accounts: AdminAccounts;
   readonly keys: AdminKeys;
   readonly profiles: AdminProfiles;
@@ -58,15 +62,17 @@ export class SocialPubAdmin {
         'No admin token: pass `new SocialPubAdmin({ adminToken })` or set SOCIALPUB_ADMIN_TOKEN.',
       );
     }
-    this.baseUrl = (options.baseUrl ?? readEnv('SOCIALPUB_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const given = options.baseURL ?? options.baseUrl;
+    this.baseURL = (given ?? readEnv('SOCIALPUB_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.transport = new Transport({
       apiKey: adminToken,
-      baseURL: this.baseUrl,
+      baseURL: this.baseURL,
       timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
       fetch: options.fetch,
       defaultHeaders: {},
       retry: { maxRetries: options.maxRetries ?? 0, maxRetryWaitSeconds: 60 },
       sleep: options.sleep ?? defaultSleep,
+      onRetry: options.onRetry,
     });
     this.accounts = new AdminAccounts(this.transport);
     this.keys = new AdminKeys(this.transport);
@@ -76,5 +82,10 @@ export class SocialPubAdmin {
     this.faults = new AdminFaults(this.transport);
     this.requests = new AdminRequests(this.transport);
     this.deliveries = new AdminDeliveries(this.transport);
+  }
+
+  /** @deprecated The older spelling of `baseURL`. */
+  get baseUrl(): string {
+    return this.baseURL;
   }
 }

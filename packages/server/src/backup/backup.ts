@@ -6,7 +6,7 @@ import { copyMediaFolder, isGone } from './copy-media.js';
 import { makePrivateFolder, makeTreePrivate, PRIVATE_FILE_MODE } from './private-modes.js';
 
 /**
- * `socialpub-server backup` and `restore` (README, "Backups"). The layout of a data directory is
+ * `socialpub-server backup` and `restore` (docs/reference-server.md, "Backups"). The layout of a data directory is
  * `socialpub.db` (WAL) and `media/`; a backup directory holds the same two plus `backup.json`.
  *
  * Order, so that every file the backed-up database names is in the backup: the database first

@@ -30,7 +30,7 @@ export function authenticate(
   }
   if (caller.account.deletingSince !== null) {
     // The API document gives upload links `account_being_deleted`; every other address answers as
-    // for a key that no longer works, which it is about to be (README, Test clocks and deletion).
+    // for a key that no longer works, which it is about to be (docs/reference-server.md, "Deleting an account").
     if (c.req.path.startsWith('/api/v2/media/uploads')) {
       throw apiError('account_being_deleted', 'This account is being deleted; it takes no new uploads.');
     }

@@ -18,7 +18,7 @@ import ipaddr from 'ipaddr.js';
  *   IPv4-mapped, IPv4-translated, NAT64 64:ff9b::/96 and 64:ff9b:1::/48. Those forms are refused
  *   whatever IPv4 they carry; the refusal names the embedded address so the reason is plain.
  *
- * SOCIALPUB_IMPORT_ALLOW (README, "Allow-list") names exceptions: `host`, `host:port`, `CIDR`,
+ * SOCIALPUB_IMPORT_ALLOW (docs/reference-server.md, "Which addresses the server fetches") names exceptions: `host`, `host:port`, `CIDR`,
  * `CIDR:port`, and bracketed IPv6 `[::1]:8080` or `[fd00::/8]:443`. A host name allows whatever that
  * name resolves to; an address or range allows those addresses; with a port, only that port.
  */

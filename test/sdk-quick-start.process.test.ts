@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningServer, startServer } from '@socialpub/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp4Bytes } from './helpers/media-fixtures.js';
+import { REPO_ROOT, type RunResult, runCommand } from './helpers/run-node.js';
+
+// The README's SDK quick start, run as a reader runs it: in a fresh `npm init -y` project (CommonJS
+// unless told otherwise), the ES module form saved as quick-start.mjs and the CommonJS form as
+// index.js, against a server on 127.0.0.1 port 0.
+
+const ADMIN_TOKEN = 'sdk-quick-start-admin-token';
+
+/** The code blocks of `lang` under the README's "SDK quick start" heading, in order. */
+function quickStartBlocks(): string[] {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf('## SDK quick start\n');
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = readme.indexOf('\n## ', start + 1);
+  const section = readme.slice(start, end);
+  return [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+}
+
+let project: string;
+let server: RunningServer;
+let apiKey: string;
+
+beforeAll(async () => {
+  if (!existsSync(join(REPO_ROOT, 'packages/sdk/dist/index.cjs')))
+    throw new Error('packages/sdk/dist is missing: run npm run build first');
+  project = await mkdtemp(join(tmpdir(), 'socialpub-quick-start-'));
+  // What `npm init -y` makes: a package.json whose .js files are CommonJS.
+  execFileSync('npm', ['init', '-y'], {
+    cwd: project,
+    stdio: 'ignore',
+    env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
+  });
+  // `npm install @socialpub/sdk` would put the package here; this repository's build stands in.
+  await mkdir(join(project, 'node_modules/@socialpub'), { recursive: true });
+  await symlink(join(REPO_ROOT, 'packages/sdk'), join(project, 'node_modules/@socialpub/sdk'));
+  await writeFile(join(project, 'video.mp4'), mp4Bytes(300 * 1024));
+  server = await startServer(
+    { memory: true, port: 0, host: '127.0.0.1', clock: 'virtual', adminToken: ADMIN_TOKEN, seedDemo: true },
+    () => undefined,
+  );
+  apiKey = server.socialpub.demo?.apiKey ?? '';
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (project) await rm(project, { recursive: true, force: true });
+});
+
+/** A loopback port that was free a moment ago and has nothing listening now. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function runInProject(file: string): Promise<RunResult> {
+  return runCommand(
+    process.execPath,
+    [file],
+    { SOCIALPUB_API_KEY: apiKey, SOCIALPUB_BASE_URL: server.url },
+    { cwd: project, timeoutMs: 150_000 },
+  );
+}
+
+describe('the README SDK quick start in a fresh npm init -y project', () => {
+  it('is a CommonJS project, as the README says', () => {
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { type?: string };
+    // npm 11 writes "type": "commonjs"; older npm writes no type, which means the same.
+    expect([undefined, 'commonjs']).toContain(manifest.type);
+    expect(quickStartBlocks()).toHaveLength(2);
+  });
+
+  it('runs the ES module form as quick-start.mjs: posts, uploads, waits for youtube, lists', async () => {
+    const [esm = ''] = quickStartBlocks();
+    await writeFile(join(project, 'quick-start.mjs'), esm);
+    // YouTube finishes 30 s after the post on the server's clock; the clock moves while the
+    // quick start waits, so its first poll after the SDK's 30-second pause finds the post done.
+    let ticking = true;
+    const ticker = (async () => {
+      while (ticking) {
+        await fetch(`${server.url}/admin/v1/clock`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ advance_seconds: 5 }),
+        }).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
+    try {
+      const result = await runInProject('quick-start.mjs');
+      expect(result.code, result.stderr).toBe(0);
+      const lines = result.stdout.split('\n');
+      expect(result.stdout).toContain("'@demobrand 9 networks'");
+      expect(lines.some((line) => line.startsWith(`published ${server.url}/api/v2/posts/`))).toBe(true);
+      expect(result.stdout).toMatch(/^\d+ of \d+ bytes$/m);
+      expect(lines).toContain('success');
+      expect(lines.filter((line) => /^(post|scheduled_post) \w+$/.test(line)).length).toBeGreaterThanOrEqual(
+        2,
+      );
+    } finally {
+      ticking = false;
+      await ticker;
+    }
+  }, 180_000);
+
+  it('runs the CommonJS form as index.js', async () => {
+    const [, commonJs = ''] = quickStartBlocks();
+    await writeFile(join(project, 'index.js'), commonJs);
+    const result = await runInProject('index.js');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("'@demobrand'");
+    expect(result.stdout).toContain("'@sideproject'");
+  }, 60_000);
+
+  it('shows why two forms: the ES module form saved as index.js is refused there', async () => {
+    const [esm = ''] = quickStartBlocks();
+    await writeFile(join(project, 'index.js'), esm);
+    const result = await runInProject('index.js');
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/Cannot use import statement outside a module|ERR_REQUIRE_ESM|import/);
+  }, 60_000);
+
+  it('the CommonJS form reports a server that is not running in one line naming its address', async () => {
+    const [, commonJs = ''] = quickStartBlocks();
+    await writeFile(join(project, 'index.js'), commonJs);
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const result = await runCommand(
+      process.execPath,
+      ['index.js'],
+      { SOCIALPUB_API_KEY: apiKey, SOCIALPUB_BASE_URL: down },
+      { cwd: project, timeoutMs: 60_000 },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`Could not connect to ${down}: connection refused (ECONNREFUSED).`);
+  }, 60_000);
+});
