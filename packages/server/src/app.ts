@@ -20,8 +20,10 @@ import { apiKeyAuth } from './http/auth.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
 import { faultInjection } from './http/faults.js';
+import { hostCheck } from './http/host-check.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
+import { OwnNames } from './http/own-names.js';
 import { requestLog } from './http/request-log.js';
 import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
@@ -112,6 +114,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const base = options.publicUrl ?? DEFAULT_BASE_URL;
   // Set right after `services` (it needs them); read only once requests or start-up run.
   let accountDeletion: AccountDeletion;
+  const urls = { base, storage: options.storageUrl ?? base };
   const services: Services = {
     db,
     repos,
@@ -125,7 +128,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     readLimiter: new ReadLimiter(repos, clocks),
     postingOptions: new PostingOptionsService(repos, clocks, drivers),
     mediaFolder,
-    urls: { base, storage: options.storageUrl ?? base },
+    urls,
+    ownNames: new OwnNames(urls, options.publicUrl),
     importAllow: options.importAllow ?? [],
     media: new MediaService({
       repos,
@@ -166,6 +170,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);
+  app.use('*', hostCheck(services));
   app.use('*', requestLog(repos.requestLog, clock));
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
@@ -178,7 +183,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
-  mountOAuth(app, services, services.oauthClients);
+  mountOAuth(app, services, services.oauthClients, options.mcpAllowedOrigins ?? []);
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 

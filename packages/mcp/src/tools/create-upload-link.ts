@@ -27,6 +27,10 @@ export const createUploadLinkTool = defineTool({
       const answer = await backend.createUploadLink(input);
       // The storage address and its token stay out of the answer; the uploader command carries them.
       const { upload: _upload, ...rest } = answer.body;
-      return withoutAddresses(rest);
+      // The REST answer's next step names a REST address; an app finishes with the tool instead.
+      return withoutAddresses({
+        ...rest,
+        next_step: `Have the user run uploader.command with the file's full path in place of the placeholder; when it exits 0, call service_finish_upload with file_id ${String(rest['file_id'])}.`,
+      });
     }),
 });
