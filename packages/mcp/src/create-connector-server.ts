@@ -54,7 +54,7 @@ export function createConnectorServer(options: ConnectorServerOptions): McpServe
         description: tool.description,
         inputSchema: cachedSchema(tool.inputSchema),
         ...(tool.outputSchema === undefined ? {} : { outputSchema: cachedSchema(tool.outputSchema) }),
-        annotations: { title: tool.title, ...tool.annotations },
+        annotations: tool.annotations,
       },
       (input: unknown, ctx) =>
         tool.run(options.backendFor?.(ctx.http?.authInfo) ?? options.backend, input as never),
