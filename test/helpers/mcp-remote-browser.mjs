@@ -42,7 +42,7 @@ try {
   await consent.waitFor({ timeout: 60_000 });
   seen.preselected = (await page.getByLabel('Read and post').isChecked()) ? 'post' : 'read';
   const notice = page.getByRole('status');
-  seen.notice = (await notice.count()) > 0 ? (await notice.first().innerText()).trim() : null;
+  seen.notice = (await notice.count()) > 0 ? ((await notice.first().textContent())?.trim() ?? null) : null;
   if (choice === 'read') await page.getByLabel('Read-only').check();
   if (choice === 'post') await page.getByLabel('Read and post').check();
   // The app's loopback callback answers the redirect; waiting for it means the code was handed over.
