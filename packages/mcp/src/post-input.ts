@@ -18,9 +18,10 @@ export const MAX_PLACES = 10;
 export const ContentSchema = z
   .object({
     text: z.string().max(100_000).optional().describe('Required without media.'),
-    mediaID: z.array(z.uuid().describe('A file_id.')).max(35).optional().describe('Ready library files.'),
+    mediaID: z.array(z.uuid()).max(35).optional().describe('Library file_ids.'),
+    mediaUrls: z.array(z.url()).max(35).optional().describe('Legacy URLs.'),
   })
-  .describe('Same for every place.');
+  .describe('The post.');
 
 const flag = (description: string) => z.boolean().optional().describe(description);
 const text = (description: string) => z.string().optional().describe(description);
@@ -135,7 +136,7 @@ export const IdempotencyKeySchema = z
   .min(1)
   .max(255)
   .optional()
-  .describe('Same key and input within 24 h: the first outcome again.');
+  .describe('Replays the first outcome for 24 h.');
 
 /** The POST /posts `post` object of one place. */
 export function postBodyFor(

@@ -20,7 +20,7 @@ export const createUploadLinkTool = defineTool({
     sha256: Sha256Schema.describe('Hex SHA-256 of the file.'),
     shell: z.enum(['sh', 'powershell']).default('sh').describe('The user’s shell.'),
     runner: z.enum(['native', 'node']).optional().describe('native (curl) or node.'),
-    max_run_seconds: MaxRunSecondsSchema.optional().describe('How long the command may run.'),
+    max_run_seconds: MaxRunSecondsSchema.optional().describe('Run time limit.'),
   }),
   outputSchema: UploadLinkOutput,
   annotations: CHANGE_HINTS,

@@ -8,7 +8,7 @@ export const finishUploadTool = defineTool({
   name: 'service_finish_upload',
   title: 'Finish an upload',
   description:
-    'After the uploader command exited 0: checks size, type and SHA-256. ready: post it with content.mediaID; verifying: call again later; upload_incomplete: run the command again.',
+    'After the uploader exited 0: checks the file. ready: post it (content.mediaID); verifying: call again later; upload_incomplete: run the command again.',
   inputSchema: z.object({ file_id: z.uuid().describe('file_id of the upload link.') }),
   outputSchema: FinishUploadOutput,
   annotations: { ...CHANGE_HINTS, idempotentHint: true },

@@ -40,7 +40,7 @@ export const getPostPerformanceTool = defineTool({
   name: 'service_get_post_performance',
   title: 'Show a post’s figures',
   description:
-    'A post’s figures and polled_at, collected every 6 hours for 7 days (null: not reported). A scheduled post: one row per post.',
+    'A post’s figures, collected every 6 hours for 7 days (null: not reported); a scheduled post: a row per post.',
   inputSchema: z.object({ id: z.uuid().describe('A post id, or a scheduled_post_id.') }),
   outputSchema: PerformanceOutput,
   annotations: READ_HINTS,

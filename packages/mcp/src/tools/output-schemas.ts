@@ -37,7 +37,7 @@ export const MediaPageOutput = z.looseObject({
 export const PostOutput = z.looseObject({
   id: z.string().describe('Its id.'),
   kind: z.enum(['post', 'scheduled_post']).describe('Which kind.'),
-  done: z.boolean().describe('True when it can no longer change.'),
+  done: z.boolean().describe('No more changes.'),
 });
 
 export const PostsPageOutput = z.looseObject({
@@ -53,7 +53,7 @@ export const PerformanceOutput = z.looseObject({
         figures: z
           .looseObject({})
           .nullable()
-          .describe('Figures by name (null: not reported); null before any.'),
+          .describe('By name; null: not reported.'),
         polled_at: z.string().nullable().describe('When collected.'),
       }),
     )

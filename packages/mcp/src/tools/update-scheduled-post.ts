@@ -12,7 +12,7 @@ export const updateScheduledPostTool = defineTool({
   inputSchema: z.object({
     scheduled_post_id: z.uuid().describe('The scheduled post.'),
     text: z.string().max(100_000).optional().describe('New text.'),
-    mediaID: z.array(z.uuid().describe('A file_id.')).max(35).optional().describe('New media.'),
+    mediaID: z.array(z.uuid()).max(35).optional().describe('New media file_ids.'),
     scheduledFor: ConnectorScheduledForSchema.optional(),
     options: z
       .record(z.string(), z.unknown())

@@ -9,7 +9,7 @@ export const uploadMediaFromUrlTool = defineTool({
   name: 'service_upload_media_from_url',
   title: 'Import from a URL',
   description:
-    'Imports an image (20 MB) or video (5 GB) from a public URL of the file into the library: file_id, ready or processing. Counts toward the day’s upload budget.',
+    'Imports an image (20 MB) or video (5 GB) from the file’s public URL into the library: ready or processing. Counts toward the day’s upload budget.',
   inputSchema: z.object({
     url: z
       .url({ protocol: /^https?$/ })
