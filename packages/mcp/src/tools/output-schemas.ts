@@ -50,10 +50,7 @@ export const PerformanceOutput = z.looseObject({
     .array(
       z.looseObject({
         post_id: z.string().describe('The post.'),
-        figures: z
-          .looseObject({})
-          .nullable()
-          .describe('By name; null: not reported.'),
+        figures: z.looseObject({}).nullable().describe('By name; null: not reported.'),
         polled_at: z.string().nullable().describe('When collected.'),
       }),
     )
