@@ -69,11 +69,12 @@ const BLOCKS = {
 
 /**
  * One place: a profile and one network, with that network's option block (core's schemas). X,
- * LinkedIn and Threads take no options (their blocks name only options they ignore), so a place
- * offers none for them.
+ * LinkedIn and Threads take no options (their blocks name only options they ignore), so tools/list
+ * shows none for them; a block sent for them still goes to REST as it was (loose), which answers
+ * its fields as warnings.
  */
 export const PlaceSchema = z
-  .object({
+  .looseObject({
     accountId: z.string().min(1).max(200).describe('Profile UUID, @handle or name.'),
     platform: z.enum(PLATFORMS).describe('The network.'),
     tiktok: BLOCKS.tiktok.optional().describe('privacyLevel required.'),
