@@ -1,13 +1,15 @@
 import { createHash, randomFillSync } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const TMP = fileURLToPath(new URL('../.tmp/', import.meta.url));
 const BLOCK = 16 * 1024 * 1024;
 
 /** An MP4 `ftyp` box (isom) and an empty `free` box, so the server's type sniffing accepts the file. */
-function mp4Header() {
+export function mp4Header() {
   const ftyp = Buffer.concat([
     Buffer.from([0, 0, 0, 24]),
     Buffer.from('ftypisom'),
@@ -49,4 +51,23 @@ export async function ensureUploadFile(megabytes) {
   const sha256 = hash.digest('hex');
   writeFileSync(shaPath, `${sha256}\n`);
   return { path, size, sha256, generated: true };
+}
+
+/**
+ * A sparse MP4-looking file of `megabytes` MiB under a new folder in the system's temp folder (its
+ * header, then zeros the file system does not store): for a run that needs a very large file once.
+ * Returns its path and a `remove()` for the folder.
+ */
+export async function sparseUploadFile(megabytes) {
+  const dir = mkdtempSync(join(tmpdir(), 'socialpub-bench-sparse-'));
+  const path = join(dir, `sparse-${megabytes}mb.mp4`);
+  const size = megabytes * 1024 * 1024;
+  const handle = await open(path, 'w');
+  try {
+    await handle.write(mp4Header(), 0);
+    await handle.truncate(size);
+  } finally {
+    await handle.close();
+  }
+  return { path, size, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,24 +1,15 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { startChildServer } from '../lib/child-server.mjs';
-import { curlUpload } from '../lib/curl-upload.mjs';
 import { printLine } from '../lib/report.mjs';
-import { startSampler } from '../lib/sampler.mjs';
-import { seedAccounts } from '../lib/seed-accounts.mjs';
-import { sharedResults } from '../lib/shared-results.mjs';
-import { createUploadLink, uploadsDirOf } from '../lib/socialpub-upload.mjs';
-import { mbPerSecond, median, timeNode } from '../lib/stats.mjs';
+import { median, timeNode } from '../lib/stats.mjs';
 import { recordAim } from '../lib/summary.mjs';
-import { ensureUploadFile } from '../lib/upload-file.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const CLI_BIN = here('../../packages/cli/dist/bin.js');
 const SDK_ENTRY = here('../../packages/sdk/src/index.ts');
-const ADMIN_TOKEN = 'bench-admin-token';
 const RUNS = 15;
 
 /** Start time of `socialpub --version` and `--help` against `node -e 0`, interleaved to share the noise. */
@@ -91,38 +82,12 @@ async function browserBundle() {
   return { minified, gzipped, lazyGzipped, largest };
 }
 
-/** `socialpub media upload FILE --no-progress`; resolves with wall time and its last JSON line. */
-function cliUpload(file, env) {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, 'media', 'upload', file, '--no-progress'], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (piece) => {
-      out += piece;
-    });
-    child.stderr.on('data', (piece) => {
-      err += piece;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const ms = performance.now() - started;
-      const last = out.trim().split('\n').at(-1) ?? '';
-      if (code === 0) resolve({ ms, line: JSON.parse(last) });
-      else reject(new Error(`socialpub media upload exited with ${code}: ${last} ${err.trim()}`));
-    });
-  });
-}
-
 /**
  * Issue 6's aims: CLI start (--version, --help) <= 1.4x a bare `node -e 0`; the SDK's browser bundle
- * without the uploader < 25 KB gzipped; `socialpub media upload` >= 90% of curl's throughput to the
- * same server (the uploads section's figure when it ran in this process, else measured here).
+ * without the uploader < 25 KB gzipped. `socialpub media upload` against curl is the uploaders
+ * section (interleaved rounds, the served Node uploader beside them).
  */
-export async function benchCli({ megabytes }) {
+export async function benchCli() {
   if (!existsSync(CLI_BIN)) {
     printLine('cli', `skipped: ${CLI_BIN} is not built (npm run build)`);
     recordAim('cli', 'cli section', 'skipped: CLI not built', null);
@@ -160,56 +125,7 @@ export async function benchCli({ megabytes }) {
       `the lazily loaded uploader chunks add ${(bundle.lazyGzipped / 1024).toFixed(1)} KB gzipped when used`,
     );
     recordAim('cli', 'SDK browser bundle < 25 KB gzip', `${kb.toFixed(1)} KB`, kb < 25);
-
-    await uploadFigures(megabytes, env);
   } finally {
     rmSync(configDir, { recursive: true, force: true });
-  }
-}
-
-async function uploadFigures(megabytes, env) {
-  const file = await ensureUploadFile(megabytes);
-  const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
-  const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dataDir] });
-  try {
-    const [account] = await seedAccounts(ref.info.url, ADMIN_TOKEN, 1, { plan: 'agency' });
-    let curlMbps = sharedResults.curlMbps;
-    let curlSource = 'from the uploads section';
-    if (curlMbps === undefined) {
-      const link = await createUploadLink(ref.info.url, account.apiKey, file, 'bench-curl.mp4');
-      const ms = await curlUpload({
-        file: file.path,
-        url: link.upload.url,
-        size: file.size,
-        headers: { 'x-signature': link.upload.token },
-      });
-      curlMbps = mbPerSecond(file.size, ms);
-      curlSource = 'measured here';
-    }
-    const sampler = startSampler({ pid: ref.pid, watchDir: uploadsDirOf(dataDir) });
-    const run = await cliUpload(file.path, {
-      ...env,
-      SOCIALPUB_API_KEY: account.apiKey,
-      SOCIALPUB_BASE_URL: ref.info.url,
-    });
-    const { firstByteMs } = sampler.stop();
-    const transferMs = firstByteMs === null ? run.ms : run.ms - firstByteMs;
-    const mbps = mbPerSecond(file.size, transferMs);
-    const ratio = mbps / curlMbps;
-    printLine(
-      `socialpub media upload (${megabytes} MiB)`,
-      `${mbps.toFixed(0)} MB/s from the first stored byte to exit (${mbPerSecond(file.size, run.ms).toFixed(0)} MB/s end to end, ` +
-        `${((firstByteMs ?? 0) / 1000).toFixed(1)} s measuring the file first) | ${(ratio * 100).toFixed(0)}% of curl's ` +
-        `${curlMbps.toFixed(0)} MB/s, ${curlSource} (aim >= 90%); ended ${run.line.state}`,
-    );
-    recordAim(
-      'cli',
-      'media upload >= 90% of curl',
-      `${(ratio * 100).toFixed(0)}% (${mbps.toFixed(0)} vs ${curlMbps.toFixed(0)} MB/s)`,
-      ratio >= 0.9,
-    );
-  } finally {
-    await ref.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

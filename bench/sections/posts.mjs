@@ -30,7 +30,7 @@ const withKey = (req, apiKey, body) => ({
  * sends `perRound` posts, each to an (account, network) pair no earlier round used; accounts are
  * seeded for that. GET /api/v2/posts pages ride along as a figure without an aim.
  */
-export async function benchPosts({ duration, rounds, perRound }) {
+export async function benchPosts({ duration, rounds, perRound, accounts: atLeast = 4000 }) {
   const dir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
   const children = [];
   try {
@@ -39,7 +39,8 @@ export async function benchPosts({ duration, rounds, perRound }) {
     const hello = await startChildServer(here('../servers/bare-hello.mjs'));
     children.push(hello);
     const pairsNeeded = perRound * (rounds + 1);
-    const accountCount = Math.ceil(pairsNeeded / NETWORKS.length);
+    // Every dry run and publish rotates over all of them (BENCH_ACCOUNTS, 4,000 by default).
+    const accountCount = Math.max(atLeast, Math.ceil(pairsNeeded / NETWORKS.length));
     const seeding = performance.now();
     const accounts = await seedAccounts(ref.info.url, ADMIN_TOKEN, accountCount, {
       networks: NETWORKS,
@@ -115,6 +116,17 @@ export async function benchPosts({ duration, rounds, perRound }) {
         name: 'bare Hono hello-world',
         run: () => measureHttp(hello, { url: `${hello.info.url}/`, duration }),
       },
+      {
+        name: 'bare Hono POST parsing JSON',
+        run: () =>
+          measureHttp(hello, {
+            url: `${hello.info.url}/`,
+            method: 'POST',
+            headers,
+            body: JSON.stringify(dryBody(accounts[0], 0)),
+            duration,
+          }),
+      },
       { name: 'POST /posts {validate} (dry run, x)', run: dryRun },
       { name: `POST /posts publish (${perRound} per round, 0 ms)`, run: publish },
       { name: 'GET /posts?limit=20', run: pages },
@@ -128,7 +140,32 @@ export async function benchPosts({ duration, rounds, perRound }) {
 
     const helloRounds = results['bare Hono hello-world'];
     const helloRps = `Hono ${formatSpread(spread(helloRounds.map((f) => f.rps)))} req/s`;
-    const [, dryName, publishName, pagesName] = subjects.map((s) => s.name);
+    const [, honoPostName, dryName, publishName, pagesName] = subjects.map((s) => s.name);
+    const honoPost = results[honoPostName];
+    const honoPostCpu = `Hono POST ${formatSpread(spread(honoPost.map((f) => f.cpuUs)), 1)} µs`;
+    const cpuTimes = (name) => {
+      const r = pairedRatios(results[name], honoPost, (f) => f.cpuUs);
+      return {
+        r,
+        text: `${formatSpread(spread(results[name].map((f) => f.cpuUs)), 0)} µs = ${r.median.toFixed(2)}x (${r.min.toFixed(2)}–${r.max.toFixed(2)})`,
+      };
+    };
+    const dryCpu = cpuTimes(dryName);
+    recordAim({
+      section: 'posts',
+      aim: `dry run CPU/req <= 3x Hono POST parsing JSON (${accounts.length} accounts)`,
+      measured: dryCpu.text,
+      baseline: honoPostCpu,
+      met: dryCpu.r.median <= 3,
+    });
+    const publishCpu = cpuTimes(publishName);
+    recordAim({
+      section: 'posts',
+      aim: 'publish (0 ms network) CPU/req <= 5x Hono POST parsing JSON',
+      measured: publishCpu.text,
+      baseline: honoPostCpu,
+      met: publishCpu.r.median <= 5,
+    });
     const dry = pairedRatios(results[dryName], helloRounds, (f) => f.rps);
     recordAim({
       section: 'posts',

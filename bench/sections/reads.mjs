@@ -25,6 +25,19 @@ const times = (s) => `${s.median.toFixed(2)}x (${s.min.toFixed(2)}–${s.max.toF
  * answering from memory (the ceiling), and > 10x a Prism mock of our own document. Keys rotate over
  * enough accounts that no read reaches the 60-per-minute limit (any non-2xx fails the section).
  */
+/** GET /dashboard/sign-in as a browser asks for it; throws unless it answers the page. */
+export async function renderDashboardPage(baseUrl) {
+  const page = await fetch(`${baseUrl}/dashboard/sign-in`, { headers: { accept: 'text/html' } });
+  const html = await page.text();
+  if (page.status !== 200 || !html.includes('</html>')) {
+    throw new Error(`dashboard page answered ${page.status}`);
+  }
+  printLine(
+    'dashboard page rendered first',
+    `GET /dashboard/sign-in ${page.status}, ${html.length} characters`,
+  );
+}
+
 export async function benchReads({ duration, rounds, accounts: accountCount }) {
   const dir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
   const children = [];
@@ -36,6 +49,10 @@ export async function benchReads({ duration, rounds, accounts: accountCount }) {
     const seeding = performance.now();
     const accounts = await seedAccounts(ref.info.url, ADMIN_TOKEN, accountCount, { concurrency: 16 });
     printLine('seeded accounts', `${accountCount} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+    // A dashboard page first, as on a server someone also looks at: a page render must leave the
+    // reads that follow as cheap as before it (no promise hooks turned on for the process).
+    await renderDashboardPage(ref.info.url);
 
     // The ceiling answers each key with the very bytes socialpub answers it with.
     const answers = await mapLimit(accounts.length, 16, async (i) => {
@@ -109,6 +126,8 @@ export async function benchReads({ duration, rounds, accounts: accountCount }) {
       results['node:http key check + memory (ceiling)'],
       (f) => f.cpuUs,
     );
+    const cpuToHello = pairedRatios(ours, results['bare Hono hello-world'], (f) => f.cpuUs);
+    const helloCpu = spread(results['bare Hono hello-world'].map((f) => f.cpuUs));
     const helloRps = spread(results['bare Hono hello-world'].map((f) => f.rps));
     const ceilingCpu = spread(results['node:http key check + memory (ceiling)'].map((f) => f.cpuUs));
     const oursRps = spread(ours.map((f) => f.rps));
@@ -119,6 +138,13 @@ export async function benchReads({ duration, rounds, accounts: accountCount }) {
       measured: `${formatSpread(oursRps)} req/s = ${pct(ofHello)}`,
       baseline: `Hono ${formatSpread(helloRps)} req/s`,
       met: ofHello.median >= 0.55,
+    });
+    recordAim({
+      section: 'reads',
+      aim: 'GET /accounts CPU/req <= 1.5x bare Hono (after a dashboard page)',
+      measured: `${formatSpread(oursCpu, 1)} µs = ${times(cpuToHello)}`,
+      baseline: `Hono ${formatSpread(helloCpu, 1)} µs`,
+      met: cpuToHello.median <= 1.5,
     });
     recordAim({
       section: 'reads',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,6 +168,28 @@ export async function benchScheduler({ posts: postCount, accounts: accountCount 
         `${(max / 1000 > 0 ? postCount / (max / 1000) : 0).toFixed(0)} sends/s, server CPU ${((cpuMs / postCount) * 1000).toFixed(0)} µs per send (incl. first figures work), peak RSS ${drainRss.peakRssMb.toFixed(0)} MB`,
       );
       const allSent = sentRecords === postCount;
+      // Same run: what bare better-sqlite3 spends draining as many posts on a WAL file of its own.
+      const bare = JSON.parse(
+        execFileSync(
+          process.execPath,
+          [here('../servers/bare-drain.mjs'), dir, String(postCount), String(accountCount)],
+          {
+            encoding: 'utf8',
+          },
+        ),
+      );
+      const cpuUsPerSend = (cpuMs / postCount) * 1000;
+      printLine(
+        'bare better-sqlite3 drain (baseline)',
+        `${bare.sent} sends, ${bare.cpuUsPerSend.toFixed(0)} µs CPU per send, ${bare.wallMs.toFixed(0)} ms; socialpub ${(cpuUsPerSend / bare.cpuUsPerSend).toFixed(1)}x`,
+      );
+      recordAim({
+        section: 'scheduler',
+        aim: `${postCount} due together: server CPU <= 50 µs a send`,
+        measured: `${cpuUsPerSend.toFixed(0)} µs = ${(cpuUsPerSend / bare.cpuUsPerSend).toFixed(1)}x bare`,
+        baseline: `bare better-sqlite3 drain ${bare.cpuUsPerSend.toFixed(0)} µs/send`,
+        met: cpuUsPerSend <= 50,
+      });
       recordAim({
         section: 'scheduler',
         aim: `${postCount} due together (WAL file): all sent, p99 <= 0.5 s after due`,

@@ -1,10 +1,15 @@
-// Baseline: the smallest Hono app on @hono/node-server. Prints its address as one JSON line.
+// Baseline: the smallest Hono app on @hono/node-server (GET /, and POST / parsing a JSON body). Prints its address as one JSON line.
 import './probe.mjs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 
 const app = new Hono();
 app.get('/', (c) => c.json({ hello: 'world' }));
+// The baseline of a JSON POST (the dry run's): the body parsed, a small JSON answer.
+app.post('/', async (c) => {
+  const body = await c.req.json();
+  return c.json({ received: typeof body === 'object' && body !== null });
+});
 const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${info.port}` })}\n`);
 });

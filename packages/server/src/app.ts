@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { adminApp } from './admin/index.js';
 import type { Clock, ClockMode } from './clock.js';
 import { AccountClocks } from './clocks/account-clocks.js';
 import { serverClock } from './clocks/server-clock.js';
-import { dashboardApp, wantsHtml } from './dashboard/index.js';
+import { dashboardApp, isDashboardPath, wantsHtml } from './dashboard/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
 import { AccountDeletion } from './domain/account-deletion.js';
@@ -16,15 +16,13 @@ import { ReadLimiter } from './domain/read-limits.js';
 import { randomToken, sha256Hex } from './domain/secrets.js';
 import { DueWorkRunner } from './due-work.js';
 import { MediaFolder, type MediaFs } from './files/media-folder.js';
-import { apiKeyAuth } from './http/auth.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
-import { faultInjection } from './http/faults.js';
+import { frontDoor } from './http/front-door.js';
 import { hostCheck } from './http/host-check.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { OwnNames } from './http/own-names.js';
-import { requestLog } from './http/request-log.js';
 import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import {
@@ -83,6 +81,15 @@ export interface SocialpubApp {
 
 const ADMIN_TOKEN_SETTING = 'admin_token_sha256';
 const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+
+/** A browser asking for `/` is sent to the dashboard (reference-server.md); API clients are not. */
+function browserAtRoot(c: Context<AppEnv>): boolean {
+  return (
+    c.req.path === '/' &&
+    (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+    wantsHtml(c.req.header('accept'))
+  );
+}
 
 /** Uniform number in [0, 1) from node:crypto (ids and simulated results never use Math.random). */
 function cryptoRandom(): number {
@@ -170,16 +177,23 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);
+  // Before everything: a request under another server's name reaches nothing (http/own-names.ts).
   app.use('*', hostCheck(services));
-  app.use('*', requestLog(repos.requestLog, clock));
+  // Log, key check and armed faults in one synchronous step (http/front-door.ts).
+  app.use(
+    '*',
+    frontDoor({
+      repos,
+      clock,
+      clocks: services.clocks,
+      answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
+    }),
+  );
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
-  app.get('/', (c, next) => (wantsHtml(c.req.header('accept')) ? c.redirect('/dashboard', 303) : next()));
+  app.get('/', (c, next) => (browserAtRoot(c) ? c.redirect('/dashboard', 303) : next()));
   app.route('/dashboard', dashboardApp(services));
   if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
-  app.use('/api/v2/*', apiKeyAuth(repos, services.clocks));
-  app.use('/legacy/*', apiKeyAuth(repos, services.clocks));
-  app.use('*', faultInjection(repos.faults));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);

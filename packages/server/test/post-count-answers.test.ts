@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PostCountAnswers } from '../src/db/post-count-answers.js';
+import { ANSWERS_KEPT, PostCountAnswers } from '../src/db/post-count-answers.js';
 import type { PostCountQuery, StoredPostRecord } from '../src/db/post-records-repo.js';
 import { storedPostRecord } from './post-record-fixture.js';
 
@@ -115,5 +115,22 @@ describe('kept post counts', () => {
     answers.forget();
     expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBeUndefined();
     expect(answers.lastAt('acc-1', 'x', SINCE.toISOString())).toBeUndefined();
+  });
+
+  it('past the bound drop the least recently asked accounts first, not everything', () => {
+    const answers = new PostCountAnswers();
+    const query = (i: number): PostCountQuery => ({
+      accountId: `acc-${i}`,
+      since: SINCE,
+      countingOnly: true,
+    });
+    for (let i = 0; i < ANSWERS_KEPT; i++) keep(answers, query(i), i);
+    // Account 0 was asked again, so account 1 is now the least recently asked.
+    expect(answers.count(query(0))).toBe(0);
+    keep(answers, query(ANSWERS_KEPT), 5);
+    expect(answers.count(query(1))).toBeUndefined();
+    expect(answers.count(query(0))).toBe(0);
+    expect(answers.count(query(2))).toBe(2);
+    expect(answers.count(query(ANSWERS_KEPT))).toBe(5);
   });
 });

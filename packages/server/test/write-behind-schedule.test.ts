@@ -51,6 +51,33 @@ describe('the write-behind schedule', () => {
     expect(savedPaths(db)).toEqual(['/p1', '/p2', '/p3']);
   });
 
+  it('counts rows, not changes: a full ring of unsaved records is one ring however many requests follow', () => {
+    const db = openDatabase({ memory: true });
+    const schedule = new WriteBehind(db, { delayMs: 60_000, maxWaiting: REQUEST_LOG_KEPT + 1 });
+    const log = new RequestLogRepository(db, schedule);
+    for (let i = 0; i < 3 * REQUEST_LOG_KEPT; i++) log.add(record(i));
+    expect(savedPaths(db)).toEqual([]);
+    schedule.flush();
+    expect(savedPaths(db)).toHaveLength(REQUEST_LOG_KEPT);
+  });
+
+  it('tries a failed timed write again one period later, with no new row waiting', () => {
+    vi.useFakeTimers();
+    const failures = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const db = openDatabase({ memory: true });
+    const schedule = new WriteBehind(db, { delayMs: 200, maxWaiting: 1000 });
+    const log = new RequestLogRepository(db, schedule);
+    log.add(record(1));
+    db.exec('ALTER TABLE request_log RENAME TO request_log_away');
+    vi.advanceTimersByTime(200);
+    expect(failures).toHaveBeenCalledTimes(1);
+    db.exec('ALTER TABLE request_log_away RENAME TO request_log');
+    expect(savedPaths(db)).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(savedPaths(db)).toEqual(['/p1']);
+    failures.mockRestore();
+  });
+
   it('forgets nothing when a write fails, and writes it all on the next flush', () => {
     const db = openDatabase({ memory: true });
     const schedule = new WriteBehind(db, { delayMs: 60_000, maxWaiting: 1000 });

@@ -26,9 +26,13 @@ export interface ActionContext {
   printRaw(fallback: unknown): void;
 }
 
-export function createActionContext(command: Command): ActionContext & { apiKey(): string | undefined } {
+/** `send`: what carries the client's requests, when not the global fetch. */
+export function createActionContext(
+  command: Command,
+  send?: typeof fetch,
+): ActionContext & { apiKey(): string | undefined } {
   const flags = command.optsWithGlobals<GlobalFlags>();
-  const capture = new RawCapture();
+  const capture = new RawCapture(send);
   let resolved: Promise<ResolvedConfig> | undefined;
   let apiKey: string | undefined;
   const config = () => {

@@ -33,7 +33,9 @@ export async function run(command: Command): Promise<void> {
       );
     }
   }
-  const context = createActionContext(command);
+  // node:http for the link and complete calls as for the pieces: undici is never started.
+  const { httpFetch } = await import('../upload/http-fetch.js');
+  const context = createActionContext(command, httpFetch);
   let client: Awaited<ReturnType<typeof context.client>>;
   try {
     client = await context.client();

@@ -7,9 +7,12 @@ export class RawCapture {
   /** The method of the last request sent, answered or not (the advice after a lost answer depends on it). */
   lastMethod: string | undefined;
 
+  /** `send`: what carries the requests (the global fetch unless a command brings its own). */
+  constructor(private readonly send: typeof fetch = (input, init) => globalThis.fetch(input, init)) {}
+
   readonly fetch: typeof fetch = async (input, init) => {
     this.lastMethod = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const response = await globalThis.fetch(input, init);
+    const response = await this.send(input, init);
     const text = await response.clone().text();
     this.last = { status: response.status, text };
     return response;

@@ -1,4 +1,5 @@
 import { APIError } from '@socialpub/sdk';
+import { type HttpReply, httpRequest } from './http-connection.js';
 
 /**
  * The "Own TUS client" of "POST /media/uploads": HEAD for `Upload-Offset`, PATCH pieces of exactly
@@ -19,8 +20,8 @@ export type TusAnswer =
 const TUS_HEADERS = { 'Tus-Resumable': '1.0.0' } as const;
 
 /** The storage answers in the upload-link error shape: the SDK's APIError reads it as for any API call. */
-async function failureOf(response: Response): Promise<TusAnswer> {
-  const text = await response.text().catch(() => '');
+function failureOf(response: HttpReply): TusAnswer {
+  const text = response.body.toString('utf8');
   let body: unknown = text;
   try {
     body = JSON.parse(text);
@@ -48,7 +49,7 @@ function connectionFailure(error: unknown): TusAnswer {
   };
 }
 
-function offsetOf(response: Response): number | undefined {
+function offsetOf(response: HttpReply): number | undefined {
   const raw = response.headers.get('upload-offset');
   if (raw === null || !/^\d+$/.test(raw)) return undefined;
   return Number(raw);
@@ -56,14 +57,17 @@ function offsetOf(response: Response): number | undefined {
 
 export async function headOffset(url: string, token: string, signal?: AbortSignal): Promise<TusAnswer> {
   try {
-    const response = await fetch(url, {
-      method: 'HEAD',
-      headers: { ...TUS_HEADERS, 'x-signature': token },
-      ...(signal ? { signal } : {}),
-    });
+    const response = await httpRequest(
+      url,
+      'HEAD',
+      { ...TUS_HEADERS, 'x-signature': token },
+      undefined,
+      signal,
+    );
+    const ok = response.status >= 200 && response.status < 300;
     const offset = offsetOf(response);
-    if (response.ok && offset !== undefined) return { ok: true, offset };
-    if (response.ok)
+    if (ok && offset !== undefined) return { ok: true, offset };
+    if (ok)
       return {
         ok: false,
         status: 502,
@@ -71,12 +75,13 @@ export async function headOffset(url: string, token: string, signal?: AbortSigna
         message: 'No Upload-Offset in the answer.',
         retryAfterSeconds: undefined,
       };
-    return await failureOf(response);
+    return failureOf(response);
   } catch (error) {
     return connectionFailure(error);
   }
 }
 
+/** One piece from `offset`; `bytes` must not change until this resolves (they go to the socket as they are). */
 export async function patchChunk(
   url: string,
   token: string,
@@ -85,22 +90,22 @@ export async function patchChunk(
   signal?: AbortSignal,
 ): Promise<TusAnswer> {
   try {
-    const response = await fetch(url, {
-      method: 'PATCH',
-      headers: {
+    const response = await httpRequest(
+      url,
+      'PATCH',
+      {
         ...TUS_HEADERS,
         'x-signature': token,
         'Upload-Offset': String(offset),
         'Content-Type': 'application/offset+octet-stream',
       },
-      body: bytes as Uint8Array<ArrayBuffer>,
-      ...(signal ? { signal } : {}),
-    });
-    if (response.ok) {
-      await response.arrayBuffer().catch(() => undefined);
+      bytes,
+      signal,
+    );
+    if (response.status >= 200 && response.status < 300) {
       return { ok: true, offset: offsetOf(response) ?? offset + bytes.length };
     }
-    return await failureOf(response);
+    return failureOf(response);
   } catch (error) {
     return connectionFailure(error);
   }

@@ -1,6 +1,8 @@
 import { open } from 'node:fs/promises';
 import { LIMITS } from '@socialpub/core';
 import { APIError, type SocialPub } from '@socialpub/sdk';
+import { ChunkReader } from './chunk-reader.js';
+import { closeHttpConnections } from './http-connection.js';
 import { fileStamp, type MeasuredFile, MeasureError, measureFile } from './measure-file.js';
 import { headOffset, patchChunk, type TusAnswer } from './tus-client.js';
 import type { UploadLine } from './upload-line.js';
@@ -62,6 +64,7 @@ class UploadRun {
       return lineFor(this.facts, stop);
     } finally {
       this.progress.stop();
+      closeHttpConnections();
     }
   }
 
@@ -154,6 +157,7 @@ class UploadRun {
   /** HEAD for the stored offset, then PATCH chunk-size pieces from it; HEAD again after any failure. */
   private async send(file: MeasuredFile, link: Link): Promise<void> {
     const handle = await open(file.path, 'r');
+    const reader = new ChunkReader(handle, link.chunkSize, file.size);
     let failures = 0;
     let renewals = 0;
     try {
@@ -163,7 +167,7 @@ class UploadRun {
         const answer: TusAnswer =
           offset === undefined
             ? await headOffset(link.url, link.token)
-            : await this.sendChunk(handle, file, link, offset);
+            : await this.sendChunk(reader, file, link, offset);
         if (answer.ok) {
           if (offset !== undefined && answer.offset > offset) {
             this.facts.bytesSent += answer.offset - offset;
@@ -199,22 +203,20 @@ class UploadRun {
         await this.pause(answer.retryAfterSeconds !== undefined ? answer.retryAfterSeconds * 1000 : delay);
       }
     } finally {
+      await reader.settle();
       await handle.close();
     }
   }
 
   private async sendChunk(
-    handle: Awaited<ReturnType<typeof open>>,
+    reader: ChunkReader,
     file: MeasuredFile,
     link: Link,
     offset: number,
   ): Promise<TusAnswer> {
     await this.checkUnchanged(file);
-    const length = Math.min(link.chunkSize, file.size - offset);
-    const bytes = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(bytes, 0, length, offset);
-    if (bytesRead !== length)
-      throw new UploadStop('refused', 'The file is shorter than measured; measure again.');
+    const bytes = await reader.pieceAt(offset);
+    if (bytes === null) throw new UploadStop('refused', 'The file is shorter than measured; measure again.');
     return patchChunk(link.url, link.token, offset, bytes);
   }
 

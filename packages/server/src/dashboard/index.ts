@@ -10,6 +10,7 @@ import {
   type DashboardEnv,
   dashboardSession,
   renderErrorPage,
+  renderPagesSynchronously,
   SignInThrottle,
 } from './session/index.js';
 
@@ -17,6 +18,11 @@ import {
 export const DASHBOARD_FORM_BODY_LIMIT = 256 * 1024;
 export const DASHBOARD_UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
 export const MEDIA_UPLOAD_PATH = '/dashboard/media/upload';
+
+/** The addresses the dashboard answers (all of them, unknown pages with its 404 page). */
+export function isDashboardPath(path: string): boolean {
+  return path === '/dashboard' || path.startsWith('/dashboard/');
+}
 
 /** A browser's navigation asks for HTML first; API clients send JSON or nothing. */
 export function wantsHtml(accept: string | undefined): boolean {
@@ -29,6 +35,8 @@ export function wantsHtml(accept: string | undefined): boolean {
  * the API's JSON and never a stack trace.
  */
 export function dashboardApp(services: Services): Hono<DashboardEnv> {
+  // Before any page (the consent pages share the layout): no render may turn promise hooks on.
+  renderPagesSynchronously();
   const dashboard = new Hono<DashboardEnv>();
   dashboard.route('/', assetRoutes());
   dashboard.use('*', async (c, next) => {

@@ -1,6 +1,7 @@
 import type { Plan } from '@socialpub/core';
 import type { Database } from './database.js';
-import { RowCache } from './row-cache.js';
+import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
+import { WORKING_SET } from './working-set.js';
 
 export interface AccountRecord {
   id: string;
@@ -69,7 +70,7 @@ export class AccountsRepository {
   readonly #byId: RowCache<Readonly<AccountRecord>>;
 
   constructor(private readonly db: Database) {
-    this.#byId = new RowCache(db);
+    this.#byId = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
   }
 
   insert(account: AccountRecord): void {

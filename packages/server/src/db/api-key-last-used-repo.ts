@@ -25,8 +25,9 @@ export class ApiKeyLastUsedRepository implements BehindWriter {
     const previous = this.#lastWritten.get(keyId);
     if (previous !== undefined && at.getTime() - previous < WRITE_EVERY_MS) return;
     this.#lastWritten.set(keyId, at.getTime());
+    const waiting = this.#pending.has(keyId);
     this.#pending.set(keyId, at.toISOString());
-    this.writeBehind.changed();
+    if (!waiting) this.writeBehind.changed();
   }
 
   writeWaiting(): (() => void) | undefined {

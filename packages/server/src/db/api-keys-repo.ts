@@ -1,5 +1,6 @@
 import type { Database } from './database.js';
-import { RowCache } from './row-cache.js';
+import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
+import { WORKING_SET } from './working-set.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -39,7 +40,7 @@ export class ApiKeysRepository {
   readonly #byHash: RowCache<Readonly<ApiKeyRecord>>;
 
   constructor(private readonly db: Database) {
-    this.#byHash = new RowCache(db);
+    this.#byHash = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
   }
 
   /** Rows went away outside this repository (a deleted account's cascade). */

@@ -1,6 +1,7 @@
 import type { Platform } from '@socialpub/core';
 import type { Database } from './database.js';
-import { RowCache } from './row-cache.js';
+import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
+import { WORKING_SET } from './working-set.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -53,7 +54,7 @@ export class ConnectionsRepository {
   #version = 0;
 
   constructor(private readonly db: Database) {
-    this.#byProfile = new RowCache(db);
+    this.#byProfile = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
   }
 
   /** Rows went away outside this repository (a deleted account's cascade). */

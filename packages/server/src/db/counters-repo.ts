@@ -50,6 +50,7 @@ export class ReadCountersRepository implements BehindWriter {
   }
 
   counted(counts: MinuteReads): void {
+    if (this.#changed.has(counts)) return;
     this.#changed.add(counts);
     this.writeBehind.changed();
   }

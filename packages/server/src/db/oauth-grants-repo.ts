@@ -1,5 +1,6 @@
 import type { ConnectorScope } from '@socialpub/core';
 import type { Database } from './database.js';
+import { RowCache } from './row-cache.js';
 
 /** What a person allowed one AI app to do on their account (Connected apps lists these). */
 export interface OAuthGrantRecord {
@@ -35,13 +36,26 @@ function fromRow(row: OAuthGrantRow): OAuthGrantRecord {
 }
 
 export class OAuthGrantsRepository {
-  constructor(private readonly db: Database) {}
+  /** Every `/mcp` call reads its token's grant (kept, frozen); a write to the grant drops it. */
+  readonly #byId: RowCache<Readonly<OAuthGrantRecord>>;
 
-  get(id: string): OAuthGrantRecord | null {
-    const row = this.db.prepare('SELECT * FROM oauth_grants WHERE id = ?').get(id) as
-      | OAuthGrantRow
-      | undefined;
-    return row ? fromRow(row) : null;
+  constructor(private readonly db: Database) {
+    this.#byId = new RowCache(db);
+  }
+
+  /** Rows went away outside this repository (a deleted account's cascade). */
+  forgetCached(): void {
+    this.#byId.clear();
+  }
+
+  get(id: string): Readonly<OAuthGrantRecord> | null {
+    const record = this.#byId.read(id, () => {
+      const row = this.db.prepare('SELECT * FROM oauth_grants WHERE id = ?').get(id) as
+        | OAuthGrantRow
+        | undefined;
+      return row ? Object.freeze(fromRow(row)) : undefined;
+    });
+    return record ?? null;
   }
 
   /** The account's connected (not disconnected) app, if it already has a grant. */
@@ -100,15 +114,18 @@ export class OAuthGrantsRepository {
   }
 
   setScopes(id: string, scopes: readonly ConnectorScope[]): void {
+    this.#byId.forget(id);
     this.db.prepare('UPDATE oauth_grants SET scopes = ? WHERE id = ?').run(scopes.join(' '), id);
   }
 
   touch(id: string, at: string): void {
+    this.#byId.forget(id);
     this.db.prepare('UPDATE oauth_grants SET last_used_at = ? WHERE id = ?').run(at, id);
   }
 
   /** True when this call disconnected it (false when it was already disconnected). */
   revoke(id: string, at: string): boolean {
+    this.#byId.forget(id);
     return (
       this.db
         .prepare('UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')

@@ -1,5 +1,6 @@
 import type { ConnectorScope } from '@socialpub/core';
 import type { Database } from './database.js';
+import { RowCache } from './row-cache.js';
 
 export type OAuthTokenKind = 'access' | 'refresh';
 
@@ -51,7 +52,20 @@ function fromRow(row: OAuthTokenRow): OAuthTokenRecord {
 }
 
 export class OAuthTokensRepository {
-  constructor(private readonly db: Database) {}
+  /**
+   * Every `/mcp` call looks its access token up by digest (the record kept, frozen), as API keys
+   * are; every write to a token drops the kept records, so a revocation holds from the next call.
+   */
+  readonly #byHash: RowCache<Readonly<OAuthTokenRecord>>;
+
+  constructor(private readonly db: Database) {
+    this.#byHash = new RowCache(db);
+  }
+
+  /** Rows went away outside this repository (a deleted account's cascade). */
+  forgetCached(): void {
+    this.#byHash.clear();
+  }
 
   insert(token: OAuthTokenRecord): void {
     this.db
@@ -75,15 +89,19 @@ export class OAuthTokensRepository {
       );
   }
 
-  findByHash(tokenHash: string): OAuthTokenRecord | null {
-    const row = this.db.prepare('SELECT * FROM oauth_tokens WHERE token_hash = ?').get(tokenHash) as
-      | OAuthTokenRow
-      | undefined;
-    return row ? fromRow(row) : null;
+  findByHash(tokenHash: string): Readonly<OAuthTokenRecord> | null {
+    const record = this.#byHash.read(tokenHash, () => {
+      const row = this.db.prepare('SELECT * FROM oauth_tokens WHERE token_hash = ?').get(tokenHash) as
+        | OAuthTokenRow
+        | undefined;
+      return row ? Object.freeze(fromRow(row)) : undefined;
+    });
+    return record ?? null;
   }
 
   /** Marks a refresh token exchanged; false when it was exchanged before (reuse). */
   markUsed(tokenHash: string, at: string): boolean {
+    this.#byHash.clear();
     return (
       this.db
         .prepare('UPDATE oauth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL')
@@ -92,18 +110,21 @@ export class OAuthTokensRepository {
   }
 
   revoke(tokenHash: string, at: string): void {
+    this.#byHash.clear();
     this.db
       .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL')
       .run(at, tokenHash);
   }
 
   revokeFamily(familyId: string, at: string): void {
+    this.#byHash.clear();
     this.db
       .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL')
       .run(at, familyId);
   }
 
   revokeGrant(grantId: string, at: string): void {
+    this.#byHash.clear();
     this.db
       .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL')
       .run(at, grantId);
@@ -115,6 +136,7 @@ export class OAuthTokensRepository {
    * expired stay, so a reuse is still recognised and revokes the family.
    */
   pruneExpired(familyId: string, now: string): void {
+    this.#byHash.clear();
     this.db.prepare('DELETE FROM oauth_tokens WHERE family_id = ? AND expires_at <= ?').run(familyId, now);
   }
 }

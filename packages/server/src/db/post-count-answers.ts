@@ -17,8 +17,17 @@ export interface KeptCount extends PostCountWindow {
   n: number;
 }
 
-/** Limit answers kept in memory; a bound only (each is a few bytes), cleared whole when reached. */
-const ANSWERS_KEPT = 10_000;
+/**
+ * Limit answers kept in memory (each is a few bytes): enough for the several counts of every
+ * account a busy server checks; beyond it the least recently asked subject's answers go first.
+ */
+export const ANSWERS_KEPT = 80_000;
+
+function answersIn(subject: SubjectCounts): number {
+  let n = 0;
+  for (const slots of subject.values()) for (const variants of slots) n += variants?.size ?? 0;
+  return n;
+}
 
 /**
  * A subject's kept counts by `since` (ms), then by a slot for the network and the two flags
@@ -83,10 +92,14 @@ export class PostCountAnswers {
       return this.#unscoped;
     }
     let counts = subjects.get(id);
-    if (counts === undefined && create) {
+    if (counts === undefined) {
+      if (!create) return undefined;
       counts = new Map();
-      subjects.set(id, counts);
+    } else {
+      // Least recently asked first: an asked subject moves to the end.
+      subjects.delete(id);
     }
+    subjects.set(id, counts);
     return counts;
   }
 
@@ -122,6 +135,8 @@ export class PostCountAnswers {
   lastAt(accountId: string, platform: Platform, since: string): string | null | undefined {
     const kept = this.#lastAt.get(accountId);
     if (kept === undefined || since < kept.since) return undefined;
+    this.#lastAt.delete(accountId);
+    this.#lastAt.set(accountId, kept);
     const at = kept.at.get(platform);
     return at !== undefined && at >= since ? at : null;
   }
@@ -157,8 +172,28 @@ export class PostCountAnswers {
     }
   }
 
-  /** A bound only (each answer is a few bytes): past it, start again. */
+  /** Past the bound, the least recently asked profiles' and accounts' answers go, one of each at a time. */
   #bound(): void {
-    if (this.#countsKept + this.#lastKept >= ANSWERS_KEPT) this.forget();
+    while (this.#countsKept + this.#lastKept >= ANSWERS_KEPT) {
+      const profile = this.#byProfile.entries().next().value;
+      const account = this.#byAccount.entries().next().value;
+      const latest = this.#lastAt.keys().next().value;
+      if (profile === undefined && account === undefined && latest === undefined) {
+        this.forget();
+        return;
+      }
+      if (profile !== undefined) {
+        this.#byProfile.delete(profile[0]);
+        this.#countsKept -= answersIn(profile[1]);
+      }
+      if (account !== undefined) {
+        this.#byAccount.delete(account[0]);
+        this.#countsKept -= answersIn(account[1]);
+      }
+      if (latest !== undefined) {
+        this.#lastAt.delete(latest);
+        this.#lastKept -= 1;
+      }
+    }
   }
 }

@@ -32,6 +32,10 @@ export class PostRecordsRepository {
   #ownTransaction = false;
   /** Publishes recorded in this turn of the event loop, committed together at its end. */
   readonly #pending = new PendingPostRecords((rows) => this.#commitGroup(rows));
+  /** Set by `insertingForSettle`: the caller's settling write marks the scheduled post gone out. */
+  #goneOutBySettle = false;
+  /** The row inserted last inside the open transaction, whose status the scheduler asks next. */
+  #lastInserted: { id: string; status: PostStatus } | undefined;
 
   /** A transaction may still roll back what it read or wrote. */
   #mayKeep(): boolean {
@@ -45,6 +49,7 @@ export class PostRecordsRepository {
   transaction<T>(work: () => T): T {
     if (this.db.inTransaction) return work();
     this.#ownTransaction = true;
+    this.#lastInserted = undefined;
     try {
       return this.db.transaction(work)();
     } catch (error) {
@@ -75,7 +80,8 @@ export class PostRecordsRepository {
     const at = iso(post.at);
     if (scheduledPostId === null || this.db.inTransaction) {
       this.#insertRow(post, at);
-      if (scheduledPostId !== null) this.#markGoneOut.run(scheduledPostId);
+      if (scheduledPostId !== null && !this.#goneOutBySettle) this.#markGoneOut.run(scheduledPostId);
+      this.#lastInserted = this.db.inTransaction ? { id: post.id, status: post.status } : undefined;
     } else {
       this.db.transaction(() => {
         this.#insertRow(post, at);
@@ -84,6 +90,21 @@ export class PostRecordsRepository {
     }
     if (this.#mayKeep()) this.#answers.noteInserted(post, at);
     else this.#answers.forget();
+  }
+
+  /**
+   * Runs `work` (inside the caller's transaction) with the inserts naming a scheduled post leaving
+   * its `gone_out` to the caller, whose one write settling the scheduled post sets it too
+   * (`ScheduledPostsRepository.settleNow`): the row is then written once per send instead of twice.
+   */
+  insertingForSettle<T>(work: () => T): T {
+    if (!this.db.inTransaction) throw new Error('insertingForSettle runs inside the settling transaction');
+    this.#goneOutBySettle = true;
+    try {
+      return work();
+    } finally {
+      this.#goneOutBySettle = false;
+    }
   }
 
   /**
@@ -173,6 +194,7 @@ export class PostRecordsRepository {
       values.push(toDb(value));
     }
     if (sets.length === 0) return;
+    if (this.#lastInserted?.id === id) this.#lastInserted = undefined;
     if (patch.status !== undefined) this.#answers.forget();
     this.db.prepare(`UPDATE post_records SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }
@@ -184,6 +206,9 @@ export class PostRecordsRepository {
 
   /** Only the status (the scheduler's outcome after a send): no row to parse. */
   statusOf(id: string): PostStatus | null {
+    // The row just inserted in this transaction: nothing has changed it since (`update` forgets it).
+    const last = this.#lastInserted;
+    if (last !== undefined && last.id === id && this.db.inTransaction) return last.status;
     const row = this.db.prepare('SELECT status FROM post_records WHERE id = ?').get(id) as
       | { status: PostStatus }
       | undefined;

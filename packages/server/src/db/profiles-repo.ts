@@ -1,5 +1,6 @@
 import type { Database } from './database.js';
-import { RowCache } from './row-cache.js';
+import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
+import { WORKING_SET } from './working-set.js';
 
 export interface ProfileRecord {
   id: string;
@@ -36,8 +37,8 @@ export class ProfilesRepository {
   #version = 0;
 
   constructor(private readonly db: Database) {
-    this.#byAccount = new RowCache(db);
-    this.#byId = new RowCache(db);
+    this.#byAccount = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
+    this.#byId = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
   }
 
   /** Moves on every write, so an answer built from these rows knows when it went stale. */

@@ -101,7 +101,9 @@ export class RequestLogRepository implements BehindWriter {
 
   add(record: RequestLogRecord): void {
     this.#push(record);
-    this.#unsaved = Math.min(this.#unsaved + 1, REQUEST_LOG_KEPT);
+    // Past a full ring of unsaved records a new one replaces an unsaved one: no more rows wait.
+    if (this.#unsaved === REQUEST_LOG_KEPT) return;
+    this.#unsaved += 1;
     this.writeBehind.changed();
   }
 

@@ -1,29 +1,41 @@
 import type { Database } from './database.js';
+import { mayEvict, type WorkingSetPolicy } from './working-set.js';
 
 /**
- * Enough for every account of a busy local server; the oldest entry goes first beyond it. Counted
- * in rows, not entries: a list value (the profiles of an account) weighs its length, so a cache of
- * lists cannot hold a hundred times what a cache of single rows holds (issue 13, memory).
+ * Enough for the accounts of a quiet local server; beyond it the least recently used entry goes
+ * first, unless a working-set policy keeps it. Counted in rows, not entries: a list value (the
+ * profiles of an account) weighs its length, so a cache of lists cannot hold a hundred times what
+ * a cache of single rows holds.
  */
 export const ROW_CACHE_CAPACITY = 10_000;
 const weightOf = (value: unknown) => (Array.isArray(value) ? Math.max(1, value.length) : 1);
+
+interface Kept<V> {
+  value: V;
+  weight: number;
+  usedAt: number;
+}
 
 /**
  * Rows the request path reads on every call (the caller's key and account, the profiles and
  * connections of GET /accounts), kept in memory so a read costs no query. Only for tables written
  * solely through one repository, which drops the entries a write touches. Nothing read inside a
- * transaction is kept: the transaction may still roll back what it read.
+ * transaction is kept: the transaction may still roll back what it read. The least recently used
+ * entry goes first; with a working-set policy (working-set.ts) what is in use stays past the
+ * capacity, up to its ceiling.
  */
 export class RowCache<V> {
-  readonly #rows = new Map<string, V>();
+  /** In order of last use, the least recent first. */
+  readonly #rows = new Map<string, Kept<V>>();
   #weight = 0;
 
   constructor(
     private readonly db: Database,
     private readonly capacity = ROW_CACHE_CAPACITY,
+    private readonly workingSet: WorkingSetPolicy | null = null,
   ) {}
 
-  /** Rows kept (a list counts its length); never above the capacity. */
+  /** Rows kept (a list counts its length). */
   get weight(): number {
     return this.#weight;
   }
@@ -31,24 +43,30 @@ export class RowCache<V> {
   /** The cached value, or `load()` (kept when found and no transaction is open). */
   read(key: string, load: () => V | undefined): V | undefined {
     const cached = this.#rows.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      this.#rows.delete(key);
+      this.#rows.set(key, cached);
+      if (this.workingSet !== null) cached.usedAt = this.workingSet.nowMs();
+      return cached.value;
+    }
     const loaded = load();
     const weight = weightOf(loaded);
     if (!this.db.inTransaction && loaded !== undefined && weight <= this.capacity) {
-      while (this.#rows.size > 0 && this.#weight + weight > this.capacity) {
-        const oldest = this.#rows.keys().next().value;
-        if (oldest === undefined) break;
+      for (const [oldest, kept] of this.#rows) {
+        if (this.#weight + weight <= this.capacity) break;
+        if (!mayEvict(this.workingSet, kept.usedAt, this.#weight + weight, this.capacity)) break;
         this.forget(oldest);
       }
-      this.#rows.set(key, loaded);
+      this.#rows.set(key, { value: loaded, weight, usedAt: this.workingSet?.nowMs() ?? 0 });
       this.#weight += weight;
     }
     return loaded;
   }
 
   forget(key: string): void {
-    if (!this.#rows.has(key)) return;
-    this.#weight -= weightOf(this.#rows.get(key));
+    const kept = this.#rows.get(key);
+    if (kept === undefined) return;
+    this.#weight -= kept.weight;
     this.#rows.delete(key);
   }
 

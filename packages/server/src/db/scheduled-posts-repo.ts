@@ -106,7 +106,8 @@ export class ScheduledPostsRepository {
     );
     this.#settleNow = db.prepare(
       `UPDATE scheduled_posts SET outcome = ?, sending_started_at = ?, updated_at = ?,
-       error_message = COALESCE(?, error_message) WHERE id = ? AND outcome = 'waiting'`,
+       error_message = COALESCE(?, error_message), gone_out = MAX(gone_out, ?)
+       WHERE id = ? AND outcome = 'waiting'`,
     );
   }
 
@@ -208,7 +209,9 @@ export class ScheduledPostsRepository {
    * A waiting post sent and settled inside one transaction (the scheduler's sends that need no
    * waiting): its outcome, with `sending_started_at` as `markSending` would have set it, in one
    * write instead of marking it `sending` first, since no one can see the state between.
-   * `errorMessage` null keeps the stored one. False when it was not waiting.
+   * `errorMessage` null keeps the stored one. `goneOut`: a network post now names it (its insert
+   * left the mark to this write, `PostRecordsRepository.insertingForSettle`). False when it was not
+   * waiting.
    */
   settleNow(
     id: string,
@@ -216,10 +219,10 @@ export class ScheduledPostsRepository {
     sentAt: Date,
     now: Date,
     errorMessage: string | null = null,
+    goneOut = false,
   ): boolean {
-    return (
-      this.#settleNow.run(outcome, sentAt.toISOString(), now.toISOString(), errorMessage, id).changes > 0
-    );
+    const at = sentAt.toISOString();
+    return this.#settleNow.run(outcome, at, now.toISOString(), errorMessage, goneOut ? 1 : 0, id).changes > 0;
   }
 
   /** Posts a crash left `sending` (start-up recovery). */

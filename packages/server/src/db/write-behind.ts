@@ -10,22 +10,23 @@ export interface BehindWriter {
 }
 
 export interface WriteBehindTiming {
-  /** How long the first change waits for others before everything waiting is written. */
+  /** How long the first change waits for others before everything waiting is written (the snapshot's period). */
   delayMs: number;
-  /** Written at once when this many changes wait (bounds the memory and the length of one write). */
+  /** Written at once when this many rows wait (bounds the length of one write). */
   maxWaiting: number;
 }
 
 /**
- * Everything written behind the answers shares one schedule and one commit. Under load a commit's
- * cost is the pages it writes to the WAL, not its rows: one commit for the counts, the log and the
- * keys' times every `delayMs` writes each touched page once, where three schedules of their own
- * wrote it three times and as often as their batches filled (docs/performance.md: written behind).
+ * Everything written behind the answers shares one schedule and one commit: a snapshot of what
+ * changed since the last one. A change is a row to write, not a request: an account's counts are
+ * one row however many reads it made, and the request log at most its ring, so a longer period
+ * writes fewer rows per request, and the snapshot's length is bounded by accounts and keys in use.
  *
  * What a crash can lose is what waits: at most `delayMs` of read counts, request-log rows and
- * "last used" times. A clean shutdown writes it all (`flush`, called by the app's close).
+ * "last used" times (docs/performance.md: written behind). A clean shutdown writes it all
+ * (`flush`, called by the app's close).
  */
-export const WRITE_BEHIND_TIMING: WriteBehindTiming = { delayMs: 200, maxWaiting: 20_000 };
+export const WRITE_BEHIND_TIMING: WriteBehindTiming = { delayMs: 5_000, maxWaiting: 20_000 };
 
 export class WriteBehind {
   readonly #writers: BehindWriter[] = [];
@@ -41,13 +42,17 @@ export class WriteBehind {
     this.#writers.push(writer);
   }
 
-  /** A writer has one more change waiting. */
+  /** A writer has one more row waiting (a change to a row already waiting is not one). */
   changed(): void {
     this.#waiting += 1;
     if (this.#waiting >= this.timing.maxWaiting) {
       this.flush();
       return;
     }
+    this.#schedule();
+  }
+
+  #schedule(): void {
     if (this.#timer !== null) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
@@ -55,7 +60,7 @@ export class WriteBehind {
         this.flush();
       } catch (error) {
         // A timed flush has no caller to fail, and must never stop the server; what waits stays
-        // waiting and the next flush (next change, a read of the admin API, close) tries again.
+        // waiting, and the next snapshot tries again.
         console.error('[socialpub] writing the request log and read counts failed:', error);
       }
     }, this.timing.delayMs);
@@ -69,7 +74,14 @@ export class WriteBehind {
       this.#timer = null;
     }
     if (this.#waiting === 0 || !this.db.open) return;
-    const committed = this.db.transaction(() => this.#writers.map((writer) => writer.writeWaiting()))();
+    let committed: ((() => void) | undefined)[];
+    try {
+      committed = this.db.transaction(() => this.#writers.map((writer) => writer.writeWaiting()))();
+    } catch (error) {
+      // Changes to rows already waiting schedule nothing, so the retry is scheduled here.
+      this.#schedule();
+      throw error;
+    }
     this.#waiting = 0;
     for (const done of committed) done?.();
   }

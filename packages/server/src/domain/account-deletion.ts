@@ -100,6 +100,8 @@ export class AccountDeletion {
     repos.apiKeys.forgetCached();
     repos.profiles.forgetCached();
     repos.connections.forgetCached();
+    repos.oauthTokens.forgetCached();
+    repos.oauthGrants.forgetCached();
     repos.readCounters.forgetAccount(accountId);
     repos.requestLog.forgetAccount(accountId);
     // The database file shrinks by the pages the account used (auto_vacuum = INCREMENTAL, database.ts).

@@ -1,10 +1,12 @@
 import type { Profile } from '@socialpub/core';
 import type { Database } from '../db/database.js';
 import type { Repositories } from '../db/repositories.js';
+import { mayEvict, type WorkingSetPolicy } from '../db/working-set.js';
 import { listProfiles } from './profiles.js';
 
 /**
- * Bounds of the kept answers; the oldest goes first beyond either. Entries alone did not bound the
+ * Bounds of the kept answers; the least recently used goes first beyond either, unless in use
+ * (working-set.ts: up to eight times these). Entries alone did not bound the
  * memory: an account with 100 profiles answers tens of kilobytes, so 10,000 of them could hold
  * hundreds of megabytes (issue 13, memory under load). 4 Mi characters keep every answer of a few
  * thousand ordinary accounts.
@@ -12,6 +14,7 @@ import { listProfiles } from './profiles.js';
 export const ACCOUNTS_ANSWER_LIMITS = { entries: 10_000, characters: 4 * 1024 * 1024 } as const;
 
 interface KeptAnswer {
+  usedAt: number;
   profilesVersion: number;
   connectionsVersion: number;
   /** The answer is the same for every `now` in [validFrom, validUntil) (milliseconds). */
@@ -52,6 +55,7 @@ export class AccountsAnswerCache {
     private readonly repos: Repositories,
     private readonly db: Database,
     private readonly limits: { entries: number; characters: number } = ACCOUNTS_ANSWER_LIMITS,
+    private readonly workingSet: WorkingSetPolicy | null = null,
   ) {}
 
   /** How many answers and characters are kept (tests of the bounds). */
@@ -71,6 +75,10 @@ export class AccountsAnswerCache {
       kept.validFrom <= at &&
       at < kept.validUntil
     ) {
+      // Least recently used first: a hit moves to the end.
+      this.#answers.delete(accountId);
+      this.#answers.set(accountId, kept);
+      if (this.workingSet !== null) kept.usedAt = this.workingSet.nowMs();
       return kept.json;
     }
     const data = listProfiles(this.repos, accountId, now);
@@ -81,15 +89,27 @@ export class AccountsAnswerCache {
     this.#drop(accountId);
     // An answer larger than the whole budget is served, not kept.
     if (json.length > this.limits.characters) return json;
-    while (
-      this.#answers.size > 0 &&
-      (this.#answers.size >= this.limits.entries || this.#characters + json.length > this.limits.characters)
-    ) {
-      const oldest = this.#answers.keys().next().value;
-      if (oldest === undefined) break;
+    for (const [oldest, kept] of this.#answers) {
+      const entries = this.#answers.size + 1;
+      const characters = this.#characters + json.length;
+      if (entries <= this.limits.entries && characters <= this.limits.characters) break;
+      const ws = this.workingSet;
+      if (
+        !mayEvict(ws, kept.usedAt, entries, this.limits.entries) &&
+        !mayEvict(ws, kept.usedAt, characters, this.limits.characters)
+      ) {
+        break;
+      }
       this.#drop(oldest);
     }
-    this.#answers.set(accountId, { profilesVersion, connectionsVersion, validFrom, validUntil, json });
+    this.#answers.set(accountId, {
+      usedAt: this.workingSet?.nowMs() ?? 0,
+      profilesVersion,
+      connectionsVersion,
+      validFrom,
+      validUntil,
+      json,
+    });
     this.#characters += json.length;
     return json;
   }

@@ -1,5 +1,5 @@
 import { apiError } from '@socialpub/core';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.js';
 import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { Repositories } from '../db/repositories.js';
@@ -10,38 +10,48 @@ import type { AppEnv } from './context.js';
  * Authentication, rules 1 and 3: `Authorization: Bearer <key>` (Bearer in any capitalisation);
  * missing, unknown or revoked keys all answer 401 `unauthorized` in the address's body family
  * (`api_error` on the older posts address, see address.ts). The key is never logged or echoed.
+ * Sets the caller, or throws the refusal; synchronous, so the front door runs it inline.
+ * `clocks`: the account clocks (a key's last use is stamped on its account's clock), or one clock in unit tests.
  */
-/** `clocks`: the account clocks (a key's last use is stamped on its account's clock), or one clock in unit tests. */
+export function authenticate(
+  c: Context<AppEnv>,
+  repos: Repositories,
+  clocks: Clock | AccountClockLookup,
+): void {
+  const presented = bearerToken(c.req.header('authorization'));
+  const caller = presented === null ? null : resolveApiKey(repos, presented);
+  if (!caller) {
+    throw apiError(
+      'unauthorized',
+      presented === null
+        ? 'Send your API key as "Authorization: Bearer <API_KEY>".'
+        : 'This API key is not valid or was revoked.',
+    );
+  }
+  if (caller.account.deletingSince !== null) {
+    // The API document gives upload links `account_being_deleted`; every other address answers as
+    // for a key that no longer works, which it is about to be (README, Test clocks and deletion).
+    if (c.req.path.startsWith('/api/v2/media/uploads')) {
+      throw apiError('account_being_deleted', 'This account is being deleted; it takes no new uploads.');
+    }
+    throw apiError(
+      'unauthorized',
+      'This API key is not valid or was revoked (its account is being deleted).',
+    );
+  }
+  c.set('caller', caller);
+  // API management shows when a key was last used (written at most once a minute per key).
+  const clock = 'forAccount' in clocks ? clocks.forAccount(caller.account.id) : clocks;
+  repos.apiKeyLastUsed.touch(caller.apiKey.id, clock.now());
+}
+
+/** `authenticate` as a middleware, for apps built from parts (the app runs it in its front door). */
 export function apiKeyAuth(
   repos: Repositories,
   clocks: Clock | AccountClockLookup,
 ): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const presented = bearerToken(c.req.header('authorization'));
-    const caller = presented === null ? null : resolveApiKey(repos, presented);
-    if (!caller) {
-      throw apiError(
-        'unauthorized',
-        presented === null
-          ? 'Send your API key as "Authorization: Bearer <API_KEY>".'
-          : 'This API key is not valid or was revoked.',
-      );
-    }
-    if (caller.account.deletingSince !== null) {
-      // The API document gives upload links `account_being_deleted`; every other address answers as
-      // for a key that no longer works, which it is about to be (README, Test clocks and deletion).
-      if (c.req.path.startsWith('/api/v2/media/uploads')) {
-        throw apiError('account_being_deleted', 'This account is being deleted; it takes no new uploads.');
-      }
-      throw apiError(
-        'unauthorized',
-        'This API key is not valid or was revoked (its account is being deleted).',
-      );
-    }
-    c.set('caller', caller);
-    // API management shows when a key was last used (written at most once a minute per key).
-    const clock = 'forAccount' in clocks ? clocks.forAccount(caller.account.id) : clocks;
-    repos.apiKeyLastUsed.touch(caller.apiKey.id, clock.now());
-    await next();
+  return (c, next) => {
+    authenticate(c, repos, clocks);
+    return next();
   };
 }

@@ -6,7 +6,7 @@ import { ConnectionDroppedError, errorResponse } from './error-response.js';
 
 // Not `apiError`: a fault replays whatever status and code the admin armed (any documented 5xx or
 // 503, or a code a client wants to test against), so the catalog must not refuse or reshape it.
-function faultError(answer: Exclude<FaultAnswer, 'drop'>): ApiError {
+export function faultError(answer: Exclude<FaultAnswer, 'drop'>): ApiError {
   return new ApiError(answer.code, `Simulated fault: ${answer.code} (armed through the admin API).`, {
     status: answer.status,
     ...(answer.retry_after_seconds === undefined ? {} : { retryAfterSeconds: answer.retry_after_seconds }),
@@ -19,7 +19,7 @@ function faultError(answer: Exclude<FaultAnswer, 'drop'>): ApiError {
  */
 export const FAULT_HEADER = 'X-Socialpub-Fault';
 
-function faultHeader(faultId: string): Record<string, string> {
+export function faultHeader(faultId: string): Record<string, string> {
   return { [FAULT_HEADER]: faultId };
 }
 
@@ -27,7 +27,7 @@ function faultHeader(faultId: string): Record<string, string> {
  * Cuts the connection: behind a real listener the socket is destroyed so the client sees a lost
  * answer; in-process (`app.request`) the request rejects like a failed fetch.
  */
-function drop(c: Context<AppEnv>): never {
+export function drop(c: Context<AppEnv>): never {
   c.env?.incoming?.socket.destroy();
   throw new ConnectionDroppedError();
 }

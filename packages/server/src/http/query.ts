@@ -41,6 +41,8 @@ export function parseQuery<S extends z.ZodType>(
     }
     raw[name] = values[0] ?? '';
   }
+  // A read that takes no parameter has nothing to validate: every given one became a warning.
+  if ((schema as z.ZodType) === NoQuerySchema) return { value: {} as z.infer<S>, warnings };
   return { value: validateQuery(schema, raw, known), warnings };
 }
 

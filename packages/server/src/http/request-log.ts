@@ -5,7 +5,7 @@ import type { RequestLogRepository } from '../db/request-log-repo.js';
 import type { AppEnv } from './context.js';
 
 /** The admin API and the health check are the harness, not traffic a client wants to inspect. */
-function isLogged(path: string): boolean {
+export function isLogged(path: string): boolean {
   return !path.startsWith('/admin/') && path !== '/health';
 }
 
@@ -21,32 +21,45 @@ function loggedIdempotencyKey(c: Context<AppEnv>): string | null {
 }
 
 /**
+ * Starts the request log's record of a request (`isLogged` paths only); call the result with the
+ * answer's status once it is known (0 when the request failed without one).
+ */
+export function startLogRecord(
+  log: RequestLogRepository,
+  clock: Clock,
+  c: Context<AppEnv>,
+): (status: number) => void {
+  const started = performance.now();
+  const atMs = clock.now().getTime();
+  return (status) => {
+    try {
+      log.add({
+        atMs,
+        method: c.req.method,
+        path: c.req.path,
+        status,
+        errorCode: c.get('errorCode') ?? null,
+        durationMs: Math.round(performance.now() - started),
+        accountId: c.get('caller')?.account.id ?? null,
+        idempotencyKey: loggedIdempotencyKey(c),
+        // The flag, not the answer's header: reading `c.res.headers` builds a Headers object per answer.
+        replayed: c.get('idempotencyReplayed') === true,
+      });
+    } catch {
+      // Logging must never turn an answer into a failure (e.g. the database closed at shutdown).
+    }
+  };
+}
+
+/**
  * Admin `GET /requests`: time, method, path (no query string), status, `error.code`, duration,
- * idempotency key, replayed. Never bodies, never the Authorization header.
+ * idempotency key, replayed. Never bodies, never the Authorization header. The app itself logs in
+ * its front door (front-door.ts); this middleware is the same record for apps built from parts.
  */
 export function requestLog(log: RequestLogRepository, clock: Clock): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!isLogged(c.req.path)) return next();
-    const started = performance.now();
-    const atMs = clock.now().getTime();
-    const record = (status: number) => {
-      try {
-        log.add({
-          atMs,
-          method: c.req.method,
-          path: c.req.path,
-          status,
-          errorCode: c.get('errorCode') ?? null,
-          durationMs: Math.round(performance.now() - started),
-          accountId: c.get('caller')?.account.id ?? null,
-          idempotencyKey: loggedIdempotencyKey(c),
-          // The flag, not the answer's header: reading `c.res.headers` builds a Headers object per answer.
-          replayed: c.get('idempotencyReplayed') === true,
-        });
-      } catch {
-        // Logging must never turn an answer into a failure (e.g. the database closed at shutdown).
-      }
-    };
+    const record = startLogRecord(log, clock, c);
     try {
       await next();
     } catch (error) {

@@ -10,7 +10,8 @@ import {
 import { createConnectorServer, type ToolSet } from '@socialpub/mcp';
 import type { ConnectorCaller } from './connector-caller.js';
 import { type ConnectorContext, DomainConnectorBackend } from './domain-backend.js';
-import { RequestMuxTransport } from './request-mux-transport.js';
+import { isPlainJsonRpcRequest } from './json-rpc-envelope.js';
+import { type RequestDispatch, RequestMuxTransport } from './request-mux-transport.js';
 
 /** The methods an AI app sends by the thousand; anything else keeps the SDK's own path. */
 const SHARED_METHODS = new Set(['tools/call', 'tools/list', 'ping']);
@@ -33,8 +34,10 @@ export interface McpRequestHeaders {
  * would refuse — goes the SDK's own way, which answers it exactly as before.
  */
 export function sharedRequest(headers: McpRequestHeaders, body: unknown): JSONRPCRequest | undefined {
-  if (headers.method !== 'POST' || !isJSONRPCRequest(body) || !SHARED_METHODS.has(body.method))
-    return undefined;
+  if (headers.method !== 'POST') return undefined;
+  // The SDK's schema check only for what the one-pass check leaves to it (a request with `_meta`).
+  if (!isPlainJsonRpcRequest(body) && !isJSONRPCRequest(body)) return undefined;
+  if (!SHARED_METHODS.has(body.method)) return undefined;
   const accept = headers.accept ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
   if (!isJsonContentType(headers.contentType)) return undefined;
@@ -137,6 +140,19 @@ export class SharedConnectorServers {
     });
     const transport = new RequestMuxTransport();
     await server.connect(transport);
+    transport.dispatchRequest = protocolRequestDispatch(server);
     return { server, transport };
   }
+}
+
+/**
+ * The protocol's own request entry (`_onrequest`, the hook its subclasses override), which its
+ * message handler calls once its three schema checks found a request. A request that passed
+ * `isPlainJsonRpcRequest` is one, so it goes there directly; undefined when this SDK has no such
+ * entry, and every message then takes the message handler.
+ */
+export function protocolRequestDispatch(server: McpServer): RequestDispatch | undefined {
+  const protocol = server.server as unknown as { _onrequest?: RequestDispatch };
+  const onrequest = protocol._onrequest;
+  return typeof onrequest === 'function' ? onrequest.bind(protocol) : undefined;
 }

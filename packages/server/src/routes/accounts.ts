@@ -1,7 +1,8 @@
 import { LIMITS, PLATFORMS, type Platform } from '@socialpub/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AccountsAnswerCache } from '../domain/accounts-answer.js';
+import { WORKING_SET } from '../db/working-set.js';
+import { ACCOUNTS_ANSWER_LIMITS, AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listProfiles } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
 import { NoQuerySchema, parseQuery, requireUuid } from '../http/query.js';
@@ -39,7 +40,7 @@ const OptionsQuerySchema = z.object({
 /** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only). */
 export function accountsRoutes(services: Services): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const answers = new AccountsAnswerCache(services.repos, services.db);
+  const answers = new AccountsAnswerCache(services.repos, services.db, ACCOUNTS_ANSWER_LIMITS, WORKING_SET);
 
   routes.get('/accounts', (c) => {
     const { account } = c.get('caller');

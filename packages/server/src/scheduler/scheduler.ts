@@ -174,7 +174,7 @@ export class Scheduler implements DueWorkSource {
       return true;
     }
     if (account.deletingSince !== null) return true;
-    const result = sendNow({ scheduledPost: post, platform, now });
+    const result = postRecords.insertingForSettle(() => sendNow({ scheduledPost: post, platform, now }));
     // Nothing was sent: it stays waiting, for the careful path.
     if (result === null) return false;
     if (result.kind === 'moved') {
@@ -194,7 +194,8 @@ export class Scheduler implements DueWorkSource {
     } else {
       status = result.postId === null ? 'pending' : (postRecords.statusOf(result.postId) ?? 'timeout');
     }
-    scheduledPosts.settleNow(post.id, scheduledOutcomeFromResults([status]), now, clock.now());
+    const goneOut = result.kind === 'sent' && result.postId !== null;
+    scheduledPosts.settleNow(post.id, scheduledOutcomeFromResults([status]), now, clock.now(), null, goneOut);
     return true;
   }
 

@@ -48,3 +48,4 @@ export {
   SIGN_IN_WINDOW_SECONDS,
   SignInThrottle,
 } from './sign-in-throttle.js';
+export { renderPagesSynchronously } from './synchronous-rendering.js';

@@ -1,0 +1,30 @@
+/**
+ * How the request path's caches are sized: by what is in use, not by a fixed count. Beyond its
+ * ordinary bound a cache still keeps what was used within `inUseMs` (the accounts a busy minute
+ * reads rotate through all of them, and a cache smaller than that rotation misses on every
+ * lookup), up to `ceilingFactor` times the bound, which caps the memory. The least recently used
+ * entries go first.
+ */
+export interface WorkingSetPolicy {
+  inUseMs: number;
+  ceilingFactor: number;
+  /** Milliseconds of a monotonic clock (cache upkeep, not a rule: not the account's clock). */
+  nowMs: () => number;
+}
+
+export const WORKING_SET: WorkingSetPolicy = {
+  inUseMs: 60_000,
+  ceilingFactor: 8,
+  nowMs: () => performance.now(),
+};
+
+/** Whether an entry last used at `usedAt` may go while the cache holds `size` of `bound`. */
+export function mayEvict(
+  policy: WorkingSetPolicy | null,
+  usedAt: number,
+  size: number,
+  bound: number,
+): boolean {
+  if (policy === null || size > bound * policy.ceilingFactor) return true;
+  return policy.nowMs() - usedAt >= policy.inUseMs;
+}
