@@ -168,7 +168,7 @@ describe.each(['v2', 'v1'] as const)(
         ).rejects.toThrow();
         const refused = log.slice(answers).find((exchange) => exchange.status === 403);
         expect(refused?.challenge).toMatch(/error="insufficient_scope"/);
-        expect(refused?.challenge).toMatch(/scope="socialpub:post"/);
+        expect(refused?.challenge).toMatch(/scope="socialpub:read socialpub:post"/);
         expect(tableCounts(server)).toEqual(before);
         await client.close().catch(() => undefined);
       },

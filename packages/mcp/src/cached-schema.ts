@@ -1,10 +1,12 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
+import { compactJsonSchema } from './compact-json-schema.js';
 
 const wrapped = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 
 /**
- * A tool schema whose JSON Schema is computed once per process. The HTTP transport builds a fresh
+ * A tool schema whose JSON Schema is computed once per process, in its compact form
+ * (compact-json-schema.ts). The HTTP transport builds a fresh
  * MCP server for every request (stateless), and the SDK converts each registered schema to JSON
  * Schema on registration; converting seventeen zod schemas per request cost more than the tool's
  * own work. Validation stays zod's own (`~standard.validate`).
@@ -18,7 +20,7 @@ export function cachedSchema(schema: z.ZodType): StandardSchemaWithJSON {
     const key = `${io}:${options.target}`;
     let json = memo.get(key);
     if (json === undefined) {
-      json = standard.jsonSchema[io](options as never);
+      json = compactJsonSchema(standard.jsonSchema[io](options as never));
       memo.set(key, json);
     }
     return json;

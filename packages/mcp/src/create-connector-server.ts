@@ -39,7 +39,9 @@ const INSTRUCTIONS =
 export function createConnectorServer(options: ConnectorServerOptions): McpServer {
   const server = new McpServer(
     { name: options.name ?? CONNECTOR_SERVER_NAME, version: options.version ?? CONNECTOR_SERVER_VERSION },
-    { instructions: INSTRUCTIONS },
+    // The tool list never changes while a client is connected (and a stateless endpoint could not
+    // send the notification), so the server does not offer `tools.listChanged`.
+    { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
   );
   const tools = toolsFor(options.toolSet, options.backend, options.readOnly ?? false);
   // A call to a tool the caller is not offered gets the whole set, so the SDK names it as unknown.
@@ -52,7 +54,7 @@ export function createConnectorServer(options: ConnectorServerOptions): McpServe
         description: tool.description,
         inputSchema: cachedSchema(tool.inputSchema),
         ...(tool.outputSchema === undefined ? {} : { outputSchema: cachedSchema(tool.outputSchema) }),
-        annotations: { title: tool.title, ...tool.annotations },
+        annotations: tool.annotations,
       },
       (input: unknown, ctx) =>
         tool.run(options.backendFor?.(ctx.http?.authInfo) ?? options.backend, input as never),

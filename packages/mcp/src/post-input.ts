@@ -2,10 +2,11 @@ import {
   OPTION_BLOCK_SCHEMAS,
   PLATFORMS,
   type Platform,
-  ScheduledForSchema,
   standardErrorBody,
   TIKTOK_PRIVACY_LEVELS,
+  TiktokPrivacyLevelSchema,
   YOUTUBE_PRIVACY_STATUSES,
+  YoutubePrivacyStatusSchema,
 } from '@socialpub/core';
 import { z } from 'zod';
 import { type ConnectorBackend, ConnectorRefusal, type PostBody } from './backend.js';
@@ -16,42 +17,74 @@ export const MAX_PLACES = 10;
 /** The shared `content` of a post: the same field names as POST /posts `post.content`. */
 export const ContentSchema = z
   .object({
-    text: z.string().max(100_000).optional().describe('Caption, title or text; required when no media.'),
-    mediaID: z
-      .array(z.uuid())
-      .max(35)
-      .optional()
-      .describe('file_id values of ready library files (service_list_media, service_upload_media_from_url).'),
-    mediaUrls: z
-      .array(z.url())
-      .max(35)
-      .optional()
-      .describe('Legacy: public URLs of the files; image or video is read from the URL ending.'),
+    text: z.string().max(100_000).optional().describe('Required without media.'),
+    mediaID: z.array(z.uuid()).max(35).optional().describe('Library file_ids.'),
+    mediaUrls: z.array(z.url()).max(35).optional().describe('Legacy URLs.'),
   })
-  .describe('What to post, shared by every place.');
+  .describe('The post.');
 
-/** One place: a profile and one network, with that network's option block (core's schemas). */
+const flag = (description: string) => z.boolean().optional().describe(description);
+const text = (description: string) => z.string().optional().describe(description);
+
+/**
+ * Core's option blocks (loose, as REST: other fields pass on and come back as warnings) with the
+ * short descriptions a model reads on every tools/list.
+ */
+const BLOCKS = {
+  tiktok: OPTION_BLOCK_SCHEMAS.tiktok.extend({
+    privacyLevel: TiktokPrivacyLevelSchema.optional().describe('Ask the user.'),
+    disabledComments: flag('No comments.'),
+    disabledDuet: flag('Video: no duets.'),
+    disabledStitch: flag('Video: no stitches.'),
+    isBrandedContent: flag('Paid partnership.'),
+    isYourBrand: flag('Promotes own brand.'),
+    isAiGenerated: flag('Video: AI-made.'),
+    autoAddMusic: flag('Photos: add music.'),
+    title: text('Photo title.'),
+  }),
+  instagram: OPTION_BLOCK_SCHEMAS.instagram.extend({
+    postType: text('image, reel, story or carousel.'),
+    shareToFeed: flag('Reel also in feed.'),
+    coverUrl: text('Reel cover URL.'),
+  }),
+  facebook: OPTION_BLOCK_SCHEMAS.facebook.extend({ postType: text('e.g. text, image, video, reel.') }),
+  youtube: OPTION_BLOCK_SCHEMAS.youtube.extend({
+    title: text('100 characters.'),
+    privacyStatus: YoutubePrivacyStatusSchema.optional().describe('Ask the user.'),
+    tags: z.array(z.string().describe('A tag.')).optional().describe('500 characters in all.'),
+    description: text('Video description.'),
+    categoryId: text('From the posting options.'),
+  }),
+  pinterest: OPTION_BLOCK_SCHEMAS.pinterest.extend({
+    boardId: text('From the posting options.'),
+    title: text('Pin title.'),
+    link: text('Pin link.'),
+  }),
+  skool: OPTION_BLOCK_SCHEMAS.skool.extend({
+    group: text('From the posting options.'),
+    title: text('Post title.'),
+    label: text('Category, where needed.'),
+  }),
+};
+
+/**
+ * One place: a profile and one network, with that network's option block (core's schemas). X,
+ * LinkedIn and Threads take no options (their blocks name only options they ignore), so tools/list
+ * shows none for them; a block sent for them still goes to REST as it was (loose), which answers
+ * its fields as warnings.
+ */
 export const PlaceSchema = z
-  .object({
-    accountId: z
-      .string()
-      .min(1)
-      .max(200)
-      .describe('Profile UUID, @handle or profile name (service_list_accounts).'),
-    platform: z.enum(PLATFORMS),
-    tiktok: OPTION_BLOCK_SCHEMAS.tiktok.optional().describe('TikTok options; privacyLevel is required.'),
-    instagram: OPTION_BLOCK_SCHEMAS.instagram.optional(),
-    facebook: OPTION_BLOCK_SCHEMAS.facebook.optional(),
-    youtube: OPTION_BLOCK_SCHEMAS.youtube.optional().describe('YouTube options; privacyStatus is required.'),
-    x: OPTION_BLOCK_SCHEMAS.x.optional(),
-    linkedin: OPTION_BLOCK_SCHEMAS.linkedin.optional(),
-    pinterest: OPTION_BLOCK_SCHEMAS.pinterest
-      .optional()
-      .describe('boardId is required (service_get_posting_options).'),
-    threads: OPTION_BLOCK_SCHEMAS.threads.optional(),
-    skool: OPTION_BLOCK_SCHEMAS.skool.optional().describe('group and title are required.'),
+  .looseObject({
+    accountId: z.string().min(1).max(200).describe('Profile UUID, @handle or name.'),
+    platform: z.enum(PLATFORMS).describe('The network.'),
+    tiktok: BLOCKS.tiktok.optional().describe('privacyLevel required.'),
+    instagram: BLOCKS.instagram.optional().describe('Instagram options.'),
+    facebook: BLOCKS.facebook.optional().describe('Facebook options.'),
+    youtube: BLOCKS.youtube.optional().describe('privacyStatus required.'),
+    pinterest: BLOCKS.pinterest.optional().describe('boardId required.'),
+    skool: BLOCKS.skool.optional().describe('group and title required.'),
   })
-  .describe('Where to post: one profile and one network, with that network’s options.');
+  .describe('A profile and a network (x, linkedin, threads take no options).');
 export type Place = z.infer<typeof PlaceSchema>;
 
 export const PlacesSchema = z
@@ -60,15 +93,43 @@ export const PlacesSchema = z
   .max(MAX_PLACES)
   .refine((places) => new Set(places.map((p) => p.platform)).size === places.length, {
     message: 'one place per network: each platform may appear once',
-  });
+  })
+  .describe('Up to ten places, one per network.');
+
+/**
+ * The same places, as tools/list shows them for the tools that take what service_publish_post
+ * takes: the network option blocks are written out once (on publish), and the other tools point
+ * to them, so the list stays small. The server checks every tool's places with PlaceSchema.
+ */
+export const PlacesLikePublishSchema = PlacesSchema.meta({
+  description: 'One per network, as in service_publish_post.',
+  items: {
+    type: 'object',
+    description: 'accountId, platform, options block.',
+    properties: {
+      accountId: { type: 'string', description: 'Profile UUID, @handle or name.' },
+      platform: { type: 'string', enum: [...PLATFORMS], description: 'The network.' },
+    },
+    required: ['accountId', 'platform'],
+  },
+});
 
 export const PostInputSchema = z.object({ content: ContentSchema, places: PlacesSchema });
 export type PostInput = z.infer<typeof PostInputSchema>;
 
+/**
+ * When to send, as the connector takes it: one ISO 8601 string with a zone (REST also takes Unix
+ * times and word-month dates; one form is what a model should write).
+ */
+export const ConnectorScheduledForSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe('ISO 8601 with a zone, 60 s to 365 days ahead.');
+
 export const ScheduledPostInputSchema = PostInputSchema.extend({
-  scheduledFor: ScheduledForSchema.describe(
-    'When to send: ISO 8601 with a zone (e.g. 2026-12-01T09:00:00Z), more than 60 seconds ahead, at most 365 days.',
-  ),
+  places: PlacesLikePublishSchema,
+  scheduledFor: ConnectorScheduledForSchema,
 });
 
 export const IdempotencyKeySchema = z
@@ -76,9 +137,7 @@ export const IdempotencyKeySchema = z
   .min(1)
   .max(255)
   .optional()
-  .describe(
-    'Optional: the same key and input within 24 hours answers the first outcome again; nothing is sent twice.',
-  );
+  .describe('Replays the first outcome for 24 h.');
 
 /** The POST /posts `post` object of one place. */
 export function postBodyFor(
@@ -88,7 +147,8 @@ export function postBodyFor(
 ): PostBody {
   const { accountId, platform } = place;
   const body: PostBody = { accountId, platform, content: { ...content } };
-  const block = place[platform];
+  // Only the networks with options have a block in a place (PlaceSchema).
+  const block = (place as Record<string, unknown>)[platform];
   if (block !== undefined) body[platform] = block;
   if (scheduledFor !== undefined) body['scheduledFor'] = scheduledFor;
   return body;

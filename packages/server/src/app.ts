@@ -19,9 +19,11 @@ import { MediaFolder, type MediaFs } from './files/media-folder.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
 import { frontDoor } from './http/front-door.js';
+import { hostCheck } from './http/host-check.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { noSniff, pageSecurityHeaders } from './http/security-headers.js';
+import { OwnNames } from './http/own-names.js';
 import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import {
@@ -126,6 +128,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const base = options.publicUrl ?? DEFAULT_BASE_URL;
   // Set right after `services` (it needs them); read only once requests or start-up run.
   let accountDeletion: AccountDeletion;
+  const urls = { base, storage: options.storageUrl ?? base };
   const services: Services = {
     db,
     repos,
@@ -140,7 +143,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     readLimiter: new ReadLimiter(repos, clocks),
     postingOptions: new PostingOptionsService(repos, clocks, drivers),
     mediaFolder,
-    urls: { base, storage: options.storageUrl ?? base },
+    urls,
+    ownNames: new OwnNames(urls, options.publicUrl),
     importAllow: options.importAllow ?? [],
     media: new MediaService({
       repos,
@@ -181,6 +185,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);
+  // Before everything: a request under another server's name reaches nothing (http/own-names.ts).
+  app.use('*', hostCheck(services));
   // Log, key check and armed faults in one synchronous step (http/front-door.ts).
   app.use(
     '*',
@@ -202,7 +208,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
-  mountOAuth(app, services, services.oauthClients);
+  mountOAuth(app, services, services.oauthClients, options.mcpAllowedOrigins ?? []);
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 

@@ -68,6 +68,7 @@ export async function startServer(
   const listenUrl = `http://${hostForUrl}:${address.port}`;
   const url = config.publicUrl ?? listenUrl;
   socialpub.services.urls.base = url;
+  socialpub.services.ownNames.listening(address.address, address.port);
   if (!config.storageUrl) socialpub.services.urls.storage = url;
 
   for (const line of bannerLines(url, socialpub)) log(line);

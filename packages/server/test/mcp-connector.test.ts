@@ -1,4 +1,4 @@
-import { CONNECTOR_CHANGE_TOOLS, CONNECTOR_READ_TOOLS, CONNECTOR_TOOLS } from '@socialpub/core';
+import { CONNECTOR_CHANGE_TOOLS, CONNECTOR_TOOLS } from '@socialpub/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tableCounts } from './helpers.js';
 import {
@@ -64,12 +64,10 @@ describe.each(CLIENTS)('the connector with the %s client', (kind) => {
     await client.close();
   });
 
-  it('lists only the reads and validate to a read-only grant', async () => {
+  it('lists all seventeen tools to a read-only grant (its changes are refused when called)', async () => {
     const f = await fixture(s.t);
     const client = await connectClient(kind, s.url, s.tokens.issue(f.accountId, ['socialpub:read']));
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(
-      [...CONNECTOR_READ_TOOLS, 'service_validate_post'].sort(),
-    );
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...CONNECTOR_TOOLS].sort());
     await client.close();
   });
 });
@@ -109,7 +107,9 @@ describe('/mcp transport rules', () => {
       );
       expect(res.status).toBe(403);
       const challenge = res.headers.get('www-authenticate') ?? '';
-      expect(challenge).toMatch(/^Bearer error="insufficient_scope", scope="socialpub:post"/);
+      expect(challenge).toMatch(
+        /^Bearer error="insufficient_scope", scope="socialpub:read socialpub:post", resource_metadata=/,
+      );
       expect(challenge).toContain(`resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp"`);
       expect(tableCounts(s.t)).toEqual(before);
     },
@@ -129,7 +129,7 @@ describe('/mcp transport rules', () => {
     const none = await rpc(null, call('service_list_accounts'));
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe(
-      `Bearer resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp", scope="socialpub:read socialpub:post"`,
     );
     const unknown = await rpc('not-a-token', call('service_list_accounts'));
     expect(unknown.status).toBe(401);

@@ -51,4 +51,13 @@ export const REFERENCE_SERVER_ERRORS = {
     decided: true,
     adminOnly: true,
   },
+  misdirected_request: {
+    statuses: [421],
+    families: STANDARD,
+    summary:
+      'The Host header names another server: without SOCIALPUB_PUBLIC_URL only localhost, 127.0.0.1 and [::1] on the listener’s port are answered (DNS rebinding); set the public URL to be reached by another name.',
+    retry: NEVER,
+    extraFields: [],
+    decided: true,
+  },
 } satisfies ErrorCatalogPart;

@@ -151,6 +151,7 @@ const REFERENCE_SERVER_TABLE: [ErrorFamily, number, ErrorCode][] = [
   ['upload_link', 412, 'tus_version_unsupported'],
   ['upload_link', 423, 'upload_locked'],
   ['standard', 409, 'conflict'],
+  ['standard', 421, 'misdirected_request'],
 ];
 
 // "Errors, Reads".

@@ -112,6 +112,7 @@ export const ERROR_CODES = [
   'upload_locked',
   'tus_version_unsupported',
   'conflict',
+  'misdirected_request',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

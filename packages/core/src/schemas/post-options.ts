@@ -13,7 +13,7 @@ export const TiktokBlockSchema = z.looseObject({
   privacyLevel: TiktokPrivacyLevelSchema.optional().meta({
     description: "Must be one of the account's allowed levels (see the options row).",
   }),
-  disabledComments: z.boolean().optional(),
+  disabledComments: z.boolean().optional().meta({ description: 'Turn comments off.' }),
   disabledDuet: z.boolean().optional().meta({ description: 'Video only.' }),
   disabledStitch: z.boolean().optional().meta({ description: 'Video only.' }),
   isBrandedContent: z.boolean().optional().meta({ description: 'Paid partnership.' }),
@@ -40,7 +40,7 @@ export type TiktokTarget = z.infer<typeof TiktokTargetSchema>;
 
 export const InstagramBlockSchema = z.looseObject({
   postType: z.string().optional().meta({ description: 'A post type of instagram, e.g. `reel`.' }),
-  shareToFeed: z.boolean().optional(),
+  shareToFeed: z.boolean().optional().meta({ description: 'Reels: also show in the feed.' }),
   coverUrl: z
     .string()
     .optional()
@@ -59,15 +59,15 @@ export const YoutubeBlockSchema = z.looseObject({
     description: 'Required on every youtube post.',
   }),
   tags: z.array(z.string()).optional().meta({ description: 'Budget 500 characters as YouTube counts them.' }),
-  description: z.string().optional(),
-  categoryId: z.string().optional(),
+  description: z.string().optional().meta({ description: 'Video description.' }),
+  categoryId: z.string().optional().meta({ description: 'A category id of the posting options.' }),
 });
 export type YoutubeBlock = z.infer<typeof YoutubeBlockSchema>;
 
 export const PinterestBlockSchema = z.looseObject({
   boardId: z.string().optional().meta({ description: 'Required for pinterest.' }),
-  title: z.string().optional(),
-  link: z.string().optional(),
+  title: z.string().optional().meta({ description: 'Pin title.' }),
+  link: z.string().optional().meta({ description: 'Where the pin leads.' }),
 });
 export type PinterestBlock = z.infer<typeof PinterestBlockSchema>;
 

@@ -10,7 +10,7 @@ export const serverInfoTool = defineTool({
   name: 'server_info',
   title: 'About this service',
   description:
-    'Names the service and its version, and the profiles of the account this API key belongs to with their connected networks. Changes nothing.',
+    'Names the service and its version, and the profiles of the account this API key belongs to with their connected networks.',
   inputSchema: z.object({}),
   annotations: READ_HINTS,
   run: (backend) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConnectorBackend } from '../backend.js';
 import { answerOf } from '../tool-result.js';
+import { PerformanceOutput } from './output-schemas.js';
 import { defineTool, READ_HINTS } from './tool.js';
 
 interface PerformanceRow {
@@ -39,8 +40,9 @@ export const getPostPerformanceTool = defineTool({
   name: 'service_get_post_performance',
   title: 'Show a post’s figures',
   description:
-    'Shows the figures of a post (views, likes, comments, shares, impressions, reach, saves, clicks, watch time) with polled_at, when they were last collected. Figures are collected every 6 hours in the first 7 days, not live; a figure the network does not report is null, not zero. For a scheduled post, one row per network post it made. Changes nothing.',
+    'A post’s figures, collected every 6 hours for 7 days (null: not reported); a scheduled post: a row per post.',
   inputSchema: z.object({ id: z.uuid().describe('A post id, or a scheduled_post_id.') }),
+  outputSchema: PerformanceOutput,
   annotations: READ_HINTS,
   run: (backend, input) =>
     answerOf(async () => {

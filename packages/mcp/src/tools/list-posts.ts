@@ -1,27 +1,27 @@
 import { PLATFORMS, POST_STATUS_FILTERS } from '@socialpub/core';
 import { z } from 'zod';
 import { answerOf } from '../tool-result.js';
+import { PostsPageOutput } from './output-schemas.js';
 import { defineTool, READ_HINTS } from './tool.js';
 
 export const listPostsTool = defineTool({
   name: 'service_list_posts',
-  title: 'List posts and scheduled posts',
+  title: 'List posts',
   description:
-    'Lists posts and scheduled posts, newest first (future due times first), filtered by status, network, kind or profile. Follow next_cursor until it is null. Changes nothing.',
+    'Lists posts and scheduled posts, newest first, by status, network, kind or profile. Follow next_cursor until null.',
   inputSchema: z.object({
     status: z
       .array(z.enum(POST_STATUS_FILTERS))
       .min(1)
       .optional()
-      .describe(
-        'success, processing, timeout are posts; scheduled, cancelled are scheduled posts; failed is both.',
-      ),
-    platform: z.enum(PLATFORMS).optional(),
-    kind: z.enum(['post', 'scheduled_post']).optional(),
-    profile_id: z.uuid().optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-    cursor: z.string().min(1).max(2000).optional(),
+      .describe('Posts: success, processing, timeout; scheduled posts: scheduled, cancelled; both: failed.'),
+    platform: z.enum(PLATFORMS).optional().describe('Only this network.'),
+    kind: z.enum(['post', 'scheduled_post']).optional().describe('Only this kind.'),
+    profile_id: z.uuid().optional().describe('Only this profile.'),
+    limit: z.number().int().min(1).max(100).optional().describe('Items per page.'),
+    cursor: z.string().min(1).max(2000).optional().describe('next_cursor of the last page.'),
   }),
+  outputSchema: PostsPageOutput,
   annotations: READ_HINTS,
   run: (backend, input) =>
     answerOf(async () => {

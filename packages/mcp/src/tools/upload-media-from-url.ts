@@ -2,20 +2,22 @@ import { z } from 'zod';
 import { IdempotencyKeySchema } from '../post-input.js';
 import { answerOf } from '../tool-result.js';
 import { withoutAddresses } from './media-view.js';
+import { MediaImportOutput } from './output-schemas.js';
 import { CHANGE_HINTS, defineTool } from './tool.js';
 
 export const uploadMediaFromUrlTool = defineTool({
   name: 'service_upload_media_from_url',
-  title: 'Import a file from a public URL',
+  title: 'Import from a URL',
   description:
-    'Imports an image (JPEG, PNG, WebP, up to 20 MB) or video (MP4, MOV, WebM, up to 5 GB) from a public http(s) URL of the file itself into the media library and answers its file_id: ready at once, or processing (check with service_get_media_status). The file counts toward the day’s upload budget (import_budget_exhausted when it does not fit). Post it with content.mediaID.',
+    'Imports an image (20 MB) or video (5 GB) from the file’s public URL into the library: ready or processing. Counts toward the day’s upload budget.',
   inputSchema: z.object({
     url: z
       .url({ protocol: /^https?$/ })
       .max(4096)
-      .describe('Public address of the file itself, not a web page.'),
+      .describe('The file’s own public URL.'),
     idempotencyKey: IdempotencyKeySchema,
   }),
+  outputSchema: MediaImportOutput,
   annotations: CHANGE_HINTS,
   run: (backend, input) =>
     answerOf(async () => {

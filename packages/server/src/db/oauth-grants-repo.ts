@@ -75,6 +75,27 @@ export class OAuthGrantsRepository {
     return rows.map(fromRow);
   }
 
+  /**
+   * The account's grants an app can still use at `now`: not disconnected, and holding a token that
+   * is neither revoked nor expired (nor a refresh token already rotated), or a code not yet
+   * exchanged. A sign-in whose tokens were all revoked (reuse detected) or ran out is not listed.
+   */
+  listConnected(accountId: string, now: string): OAuthGrantRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT g.* FROM oauth_grants g
+         WHERE g.account_id = ? AND g.revoked_at IS NULL
+           AND (EXISTS (SELECT 1 FROM oauth_tokens t
+                        WHERE t.grant_id = g.id AND t.revoked_at IS NULL AND t.expires_at > ?
+                          AND (t.kind = 'access' OR t.used_at IS NULL))
+                OR EXISTS (SELECT 1 FROM oauth_codes k
+                           WHERE k.grant_id = g.id AND k.used_at IS NULL AND k.expires_at > ?))
+         ORDER BY g.created_at DESC, g.rowid DESC`,
+      )
+      .all(accountId, now, now) as OAuthGrantRow[];
+    return rows.map(fromRow);
+  }
+
   insert(grant: OAuthGrantRecord): void {
     this.db
       .prepare(

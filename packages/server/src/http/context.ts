@@ -12,5 +12,7 @@ export interface AppEnv {
     caller: Caller;
     /** `error.code` of the answer, for the request log. */
     errorCode: string;
+    /** `{base_url}` in the name this request used (http/own-names.ts); set before every route. */
+    baseUrl: string;
   };
 }

@@ -31,6 +31,8 @@ export function resolveConnectorCaller(
   // Every API key starts with its prefix: other tokens skip the key lookup and go to the verifier.
   const keyCaller = token.startsWith(API_KEY_PREFIX) ? resolveApiKey(services.repos, token) : null;
   if (keyCaller) {
+    // During a deletion the account's keys and sign-ins answer as ones that no longer work, as on REST.
+    if (keyCaller.account.deletingSince !== null) return { kind: 'unauthenticated', presented: true };
     if (!isPaidPlan(keyCaller.account.plan)) return { kind: 'plan_required', account: keyCaller.account };
     return {
       kind: 'caller',
@@ -40,7 +42,7 @@ export function resolveConnectorCaller(
   const grant = services.accessTokens.verify(token);
   if (!grant) return { kind: 'unauthenticated', presented: true };
   const account = services.repos.accounts.get(grant.accountId);
-  if (!account) return { kind: 'unauthenticated', presented: true };
+  if (!account || account.deletingSince !== null) return { kind: 'unauthenticated', presented: true };
   if (!isPaidPlan(account.plan)) return { kind: 'plan_required', account };
   return { kind: 'caller', caller: { kind: 'grant', account, grant } };
 }

@@ -4,7 +4,6 @@ import {
   isLegacyRequest,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
-import { POST_SCOPE } from '@socialpub/core';
 import { createConnectorServer } from '@socialpub/mcp';
 import type { ConnectorCaller } from './connector-caller.js';
 import { type ConnectorContext, DomainConnectorBackend } from './domain-backend.js';
@@ -38,11 +37,11 @@ export function createConnectorEndpoint(
   const factory: McpServerFactory = ({ authInfo }) => {
     const caller = authInfo?.extra?.['caller'] as ConnectorCaller;
     const onlyTool = authInfo?.extra?.['onlyTool'] as string | undefined;
-    const readOnly = caller.kind === 'grant' && !caller.grant.scopes.includes(POST_SCOPE);
+    // A read-only app is offered every tool: /mcp refuses its changes with the scope challenge
+    // before they run, so the app can step up (routes/mcp.ts).
     return createConnectorServer({
       backend: new DomainConnectorBackend(context, caller),
       toolSet: caller.kind === 'grant' ? 'signed-in' : 'api-key',
-      readOnly,
       onlyTool,
     });
   };

@@ -106,14 +106,15 @@ export class DomainConnectorBackend implements ConnectorBackend {
   async listMedia(filters: LibraryFilters) {
     return asRestAnswer('standard', () => {
       const query = validateQuery(LibraryListQuerySchema, strings({ ...filters }), LIBRARY_LIST_PARAMETERS);
-      const { media, repos, clock, urls } = this.#services;
+      const { media, repos, clocks, urls } = this.#services;
       return listLibrary(repos, media.retention, {
         accountId: this.#accountId,
         query,
         warnings: [],
         cursorSecret: media.cursorSecret(),
         baseUrl: urls.base,
-        now: clock.now(),
+        // The account's own clock (a test clock, or the server's), as GET /media/library reads it.
+        now: clocks.forAccount(this.#accountId).now(),
       });
     });
   }

@@ -1,4 +1,4 @@
-import { isConnectorChangeTool, POST_SCOPE, scopesAllowTool } from '@socialpub/core';
+import { CONNECTOR_SCOPES, isConnectorChangeTool, scopesAllowTool } from '@socialpub/core';
 
 /**
  * Origin rule of the MCP Streamable HTTP transport (DNS rebinding): a request that carries an
@@ -6,7 +6,11 @@ import { isConnectorChangeTool, POST_SCOPE, scopesAllowTool } from '@socialpub/c
  * on 127.0.0.1, localhost or [::1], any port), or an origin the operator listed. No Origin (a
  * non-browser client) is allowed.
  */
-export function originAllowed(origin: string | undefined, own: string, listed: readonly string[]): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  own: readonly string[],
+  listed: readonly string[],
+): boolean {
   if (origin === undefined || origin === '') return true;
   let parsed: URL;
   try {
@@ -14,7 +18,7 @@ export function originAllowed(origin: string | undefined, own: string, listed: r
   } catch {
     return false;
   }
-  if (parsed.origin === new URL(own).origin) return true;
+  if (own.some((base) => new URL(base).origin === parsed.origin)) return true;
   if (listed.includes(parsed.origin)) return true;
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
   return loopback && (parsed.protocol === 'http:' || parsed.protocol === 'https:');
@@ -47,5 +51,15 @@ export function firstForbiddenCall(
   );
 }
 
+/** Every scope a change needs, as the step-up asks for them (MCP authorization, scope challenge). */
+const READ_AND_POST = CONNECTOR_SCOPES.join(' ');
+
 export const INSUFFICIENT_SCOPE_CHALLENGE = (resourceMetadata: string) =>
-  `Bearer error="insufficient_scope", scope="${POST_SCOPE}", resource_metadata="${resourceMetadata}", error_description="This app was given read-only access; publishing and other changes need read-and-post permission."`;
+  `Bearer error="insufficient_scope", scope="${READ_AND_POST}", resource_metadata="${resourceMetadata}", error_description="This app was given read-only access; publishing and other changes need read-and-post permission."`;
+
+/**
+ * The 401 challenge of `/mcp` (MCP authorization 2025-11-25): where the protected resource
+ * metadata is, and the scope to ask for; `invalid_token` when a token was sent and is not valid.
+ */
+export const UNAUTHENTICATED_CHALLENGE = (resourceMetadata: string, presented: boolean) =>
+  `Bearer ${presented ? 'error="invalid_token", ' : ''}resource_metadata="${resourceMetadata}", scope="${READ_AND_POST}"`;

@@ -16,7 +16,7 @@ const NEVER_AGAIN =
  * scheduled post from its own kept request.
  */
 export function retryFailedPost(context: ConnectorContext, caller: ConnectorCaller, id: string): PostBody {
-  const { repos, clock } = context.services;
+  const { repos, clocks } = context.services;
   const accountId = caller.account.id;
   const refuse = (message: string, status: string) =>
     apiError('bad_request', `${message} Nothing was sent.`, { extra: { parameter: 'id', status } });
@@ -42,7 +42,9 @@ export function retryFailedPost(context: ConnectorContext, caller: ConnectorCall
     throw apiError('post_not_found', 'No post or scheduled post with this id on the account.', {
       status: 404,
     });
-  const view = scheduledPostView(scheduled, repos.postRecords.listForScheduledPost(id), clock.now(), false);
+  // The account's own clock, as the REST reads of a scheduled post use it.
+  const now = clocks.forAccount(accountId).now();
+  const view = scheduledPostView(scheduled, repos.postRecords.listForScheduledPost(id), now, false);
   if (view.outcome === 'unconfirmed') throw refuse(NEVER_AGAIN, view.status);
   if (view.outcome !== 'failed') {
     throw refuse(`Only a failed scheduled post can be sent again; this one is ${view.outcome}.`, view.status);

@@ -7,7 +7,6 @@ import {
   type McpServer,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
-import { POST_SCOPE } from '@socialpub/core';
 import { createConnectorServer, type ToolSet } from '@socialpub/mcp';
 import type { ConnectorCaller } from './connector-caller.js';
 import { type ConnectorContext, DomainConnectorBackend } from './domain-backend.js';
@@ -94,8 +93,7 @@ interface SharedServer {
 }
 
 /**
- * One MCP server per tool set (a signed-in app's seventeen tools, the same read-only, an API
- * key's older three), serving every caller of that set. The SDK's stateless serving builds a server
+ * One MCP server per tool set (a signed-in app's seventeen tools, an API key's older three), serving every caller of that set. The SDK's stateless serving builds a server
  * and a transport for each HTTP request and closes both after it, about four fifths of a tool call's
  * CPU (bench: mcp); a shared server registers its tools once and takes each request through a
  * transport that keeps callers apart (request-mux-transport.ts). Each call's backend is built from
@@ -123,24 +121,22 @@ export class SharedConnectorServers {
   }
 
   #serverFor(caller: ConnectorCaller): Promise<SharedServer> {
+    // Read-only apps share the signed-in set: /mcp refuses their changes before a server sees them.
     const toolSet: ToolSet = caller.kind === 'grant' ? 'signed-in' : 'api-key';
-    const readOnly = caller.kind === 'grant' && !caller.grant.scopes.includes(POST_SCOPE);
-    const key = `${toolSet}:${readOnly}`;
-    let shared = this.#servers.get(key);
+    let shared = this.#servers.get(toolSet);
     if (shared === undefined) {
-      shared = this.#start(toolSet, readOnly, caller);
-      this.#servers.set(key, shared);
+      shared = this.#start(toolSet, caller);
+      this.#servers.set(toolSet, shared);
     }
     return shared;
   }
 
-  async #start(toolSet: ToolSet, readOnly: boolean, first: ConnectorCaller): Promise<SharedServer> {
+  async #start(toolSet: ToolSet, first: ConnectorCaller): Promise<SharedServer> {
     const server = createConnectorServer({
       // Decides only which tools are offered: every domain backend backs all of them.
       backend: new DomainConnectorBackend(this.context, first),
       backendFor: (authInfo) => new DomainConnectorBackend(this.context, callerOf(authInfo)),
       toolSet,
-      readOnly,
     });
     const transport = new RequestMuxTransport();
     await server.connect(transport);

@@ -1,9 +1,11 @@
 import { CONNECTOR_SCOPES, type ConnectorScope, parseConnectorScopes } from '@socialpub/core';
 import type { OAuthClientRecord } from '../db/oauth-clients-repo.js';
+import type { OwnNames } from '../http/own-names.js';
 import type { OAuthClients } from './clients.js';
 import { OAuthError } from './oauth-error.js';
 import type { OAuthUrls } from './oauth-urls.js';
 import { isS256Challenge } from './pkce.js';
+import { redirectUriRegistered } from './redirect-uris.js';
 
 /** A checked authorization request (code flow, PKCE S256, resource bound to `{base_url}/mcp`). */
 export interface AuthorizationRequest {
@@ -11,6 +13,7 @@ export interface AuthorizationRequest {
   redirectUri: string;
   state: string | null;
   codeChallenge: string;
+  /** The resource in its one form (a loopback name stands for every other, OwnNames.canonical). */
   resource: string;
   /** What the app asked for; the person chooses on the consent page. */
   requestedScopes: ConnectorScope[];
@@ -44,6 +47,7 @@ export async function checkAuthorizationRequest(
   source: (name: string) => string[],
   clients: OAuthClients,
   urls: OAuthUrls,
+  names: Pick<OwnNames, 'canonical'>,
   from = 'local',
 ): Promise<AuthorizationCheck> {
   const params: Record<string, string> = {};
@@ -72,12 +76,12 @@ export async function checkAuthorizationRequest(
       error: new OAuthError('invalid_request', 'redirect_uri is missing; this app registered more than one.'),
     };
   }
-  if (!client.redirectUris.includes(redirectUri)) {
+  if (!redirectUriRegistered(client.redirectUris, redirectUri)) {
     return {
       kind: 'page',
       error: new OAuthError(
         'invalid_request',
-        'The redirect_uri is not one the app registered (it must match exactly), so this request cannot be answered.',
+        'The redirect_uri is not one the app registered (it must match exactly; a loopback address only its port may differ), so this request cannot be answered.',
       ),
     };
   }
@@ -125,7 +129,8 @@ export async function checkAuthorizationRequest(
   if (params.resource === undefined) {
     return refuse(new OAuthError('invalid_target', `resource is missing; send resource=${urls.resource}.`));
   }
-  if (params.resource !== urls.resource) {
+  const resource = names.canonical(params.resource);
+  if (resource !== names.canonical(urls.resource)) {
     return refuse(
       new OAuthError(
         'invalid_target',
@@ -149,7 +154,7 @@ export async function checkAuthorizationRequest(
       redirectUri,
       state,
       codeChallenge: params.code_challenge,
-      resource: params.resource,
+      resource,
       requestedScopes,
       params,
     },

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/context.js';
+import { requestBase } from '../http/host-check.js';
 import type { Services } from '../services.js';
 import { checkAuthorizationRequest, errorRedirectUrl } from './authorization-request.js';
 import { authorizeErrorPage } from './authorize-error-page.js';
@@ -16,11 +17,12 @@ import { OAUTH_PATHS, oauthUrls } from './oauth-urls.js';
  */
 export function mountAuthorize(app: Hono<AppEnv>, services: Services, clients: OAuthClients): void {
   app.get(OAUTH_PATHS.authorize, async (c) => {
-    const urls = oauthUrls(services);
+    const urls = oauthUrls(requestBase(c, services));
     const check = await checkAuthorizationRequest(
       (name) => c.req.queries(name) ?? [],
       clients,
       urls,
+      services.ownNames,
       requestAddress(c),
     );
     if (check.kind === 'page') return authorizeErrorPage(c, check.error);

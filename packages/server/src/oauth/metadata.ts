@@ -1,17 +1,18 @@
 import { CONNECTOR_SCOPES } from '@socialpub/core';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/context.js';
+import { requestBase } from '../http/host-check.js';
 import type { Services } from '../services.js';
 import { OAUTH_PATHS, oauthUrls } from './oauth-urls.js';
 
 /**
  * The two discovery documents an MCP client reads first: RFC 9728 protected resource metadata for
  * `{base_url}/mcp` (named by the 401 challenge of /mcp), then RFC 8414 authorization server
- * metadata. Built on every request from `{base_url}`.
+ * metadata. Built on every request from `{base_url}` in the name the request used.
  */
 export function mountMetadata(app: Hono<AppEnv>, services: Services): void {
   app.get(OAUTH_PATHS.resourceMetadata, (c) => {
-    const urls = oauthUrls(services);
+    const urls = oauthUrls(requestBase(c, services));
     return c.json({
       resource: urls.resource,
       authorization_servers: [urls.issuer],
@@ -22,7 +23,7 @@ export function mountMetadata(app: Hono<AppEnv>, services: Services): void {
   });
 
   app.get(OAUTH_PATHS.authorizationServerMetadata, (c) => {
-    const urls = oauthUrls(services);
+    const urls = oauthUrls(requestBase(c, services));
     return c.json({
       issuer: urls.issuer,
       authorization_endpoint: urls.authorize,

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { cors } from 'hono/cors';
+import { connectorCors } from '../http/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { mountAuthorize } from './authorize.js';
@@ -15,11 +15,16 @@ import { unusedClientsSweep } from './unused-clients.js';
 /**
  * The authorization server for AI apps, one module per endpoint (like node-oidc-provider's
  * lib/actions). The consent and Connected apps pages live in the dashboard (oauth/pages).
- * Discovery, registration, token and revocation answer any origin (browser-based MCP clients);
- * none of them reads a cookie, so cross-origin calls gain nothing from a person's session.
+ * Discovery, registration, token and revocation answer browser-based MCP clients on the origins
+ * `/mcp` allows (http/connector-cors.ts); none of them reads a cookie.
  */
-export function mountOAuth(app: Hono<AppEnv>, services: Services, clients: OAuthClients): void {
-  const anyOrigin = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 });
+export function mountOAuth(
+  app: Hono<AppEnv>,
+  services: Services,
+  clients: OAuthClients,
+  allowedOrigins: readonly string[] = [],
+): void {
+  const browserClients = connectorCors(services, allowedOrigins);
   for (const path of [
     OAUTH_PATHS.resourceMetadata,
     OAUTH_PATHS.authorizationServerMetadata,
@@ -27,7 +32,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: Services, clients: OAuth
     OAUTH_PATHS.token,
     OAUTH_PATHS.revoke,
   ]) {
-    app.use(path, anyOrigin);
+    app.use(path, browserClients);
   }
   mountMetadata(app, services);
   mountRegistration(app, services, clients);

@@ -1,8 +1,7 @@
-import type { Services } from '../services.js';
-
 /**
- * The authorization server's addresses, derived from `{base_url}` on every call: the base is set
- * after the listener picks its port, and a token bound to an old base must stop matching.
+ * The authorization server's addresses, derived on every request from `{base_url}` in the name the
+ * request used (http/own-names.ts): an app that reached the server as `localhost` is told
+ * `localhost` everywhere (RFC 9728 section 3.3, RFC 8414 section 3.3).
  */
 export interface OAuthUrls {
   /** RFC 8414 issuer and the `iss` of every authorization response (RFC 9207). */
@@ -30,8 +29,8 @@ export const OAUTH_PATHS = {
   connectedApps: '/dashboard/connected-apps',
 } as const;
 
-export function oauthUrls(services: Services): OAuthUrls {
-  const base = services.urls.base.replace(/\/+$/, '');
+export function oauthUrls(requestBase: string): OAuthUrls {
+  const base = requestBase.replace(/\/+$/, '');
   return {
     issuer: base,
     resource: `${base}/mcp`,

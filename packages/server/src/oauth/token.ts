@@ -6,7 +6,7 @@ import type { Services } from '../services.js';
 import { requestAddress } from './client-creation.js';
 import type { OAuthClients } from './clients.js';
 import { answerOAuth, NO_STORE, OAuthError } from './oauth-error.js';
-import { OAUTH_PATHS, oauthUrls } from './oauth-urls.js';
+import { OAUTH_PATHS } from './oauth-urls.js';
 import { verifierMatches } from './pkce.js';
 import { issueTokens, type TokenAnswer } from './token-issuer.js';
 import { readFormRequest, required } from './token-request.js';
@@ -36,11 +36,14 @@ export function mountToken(app: Hono<AppEnv>, services: Services, clients: OAuth
   );
 }
 
-/** RFC 8707: a `resource` sent to the token endpoint must name the same audience. */
+/**
+ * RFC 8707: a `resource` sent to the token endpoint must name the same audience (under any of the
+ * server's loopback names: one resource), and the grant's must still be this server's.
+ */
 function checkResource(services: Services, form: Map<string, string>, bound: string): void {
   const asked = form.get('resource');
-  const current = oauthUrls(services).resource;
-  if (asked !== undefined && asked !== bound) {
+  const current = `${services.ownNames.canonicalBase()}/mcp`;
+  if (asked !== undefined && services.ownNames.canonical(asked) !== bound) {
     throw new OAuthError('invalid_target', `This grant is for ${bound}; the resource asked is different.`);
   }
   if (bound !== current) {

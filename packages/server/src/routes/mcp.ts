@@ -1,7 +1,9 @@
 import { apiError, errorBodyFor, isConnectorChangeTool, POST_SCOPE, readJsonText } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import { AccountsAnswerCache } from '../domain/accounts-answer.js';
+import { connectorCors } from '../http/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
+import { requestBase } from '../http/host-check.js';
 import { resolveConnectorCaller } from '../mcp/connector-caller.js';
 import type { ConnectorEndpoint } from '../mcp/connector-endpoint.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
@@ -12,8 +14,10 @@ import {
   firstForbiddenCall,
   INSUFFICIENT_SCOPE_CHALLENGE,
   originAllowed,
+  UNAUTHENTICATED_CHALLENGE,
 } from '../mcp/mcp-guards.js';
 import { readMcpBody } from '../mcp/read-mcp-body.js';
+import { OAUTH_PATHS } from '../oauth/oauth-urls.js';
 import type { Services } from '../services.js';
 
 /**
@@ -58,7 +62,9 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
     idempotency: new ConnectorIdempotency(services),
     requests: new ConnectorRequests(services.db),
   };
-  const resourceMetadata = () => `${services.urls.base}/.well-known/oauth-protected-resource/mcp`;
+  // In the name the request used: an app that reached `localhost` must be told `localhost`.
+  const resourceMetadata = (c: Context<AppEnv>) =>
+    `${requestBase(c, services)}${OAUTH_PATHS.resourceMetadata}`;
   // The MCP SDK and the tools load with the first request that gets past the checks below.
   let endpoint: Promise<ConnectorEndpoint> | undefined;
   const connectorEndpoint = () => {
@@ -78,14 +84,13 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
         ? 'The token is not valid, expired or was revoked; sign in again.'
         : 'Sign in (OAuth) or send a paid plan’s API key as "Authorization: Bearer <token>".',
     );
-    const header = presented
-      ? `Bearer error="invalid_token", resource_metadata="${resourceMetadata()}"`
-      : `Bearer resource_metadata="${resourceMetadata()}"`;
+    const header = UNAUTHENTICATED_CHALLENGE(resourceMetadata(c), presented);
     c.set('errorCode', 'unauthorized');
     return c.json(errorBodyFor(error, 'standard'), 401, { 'WWW-Authenticate': header });
   };
 
   const routes = new Hono<AppEnv>();
+  routes.use('/mcp', connectorCors(services, options.allowedOrigins ?? []));
   routes.all('/mcp', async (c) => {
     // Most requests have no query string: no URL is parsed for them.
     const href = c.req.url;
@@ -97,7 +102,8 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
         'Send the token in the Authorization header only, never in the address.',
       );
     }
-    if (!originAllowed(c.req.header('origin'), services.urls.base, options.allowedOrigins ?? [])) {
+    const ownOrigins = [requestBase(c, services), services.urls.base];
+    if (!originAllowed(c.req.header('origin'), ownOrigins, options.allowedOrigins ?? [])) {
       return jsonRpcError(403, -32600, 'This Origin may not use the connector.');
     }
     const resolved = resolveConnectorCaller(services, c.req.header('authorization'));
@@ -141,7 +147,7 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
           403,
           -32600,
           `${forbidden.name} changes the account and this app has read-only permission; nothing was done.`,
-          { 'WWW-Authenticate': INSUFFICIENT_SCOPE_CHALLENGE(resourceMetadata()) },
+          { 'WWW-Authenticate': INSUFFICIENT_SCOPE_CHALLENGE(resourceMetadata(c)) },
           forbidden.id ?? null,
         );
       }

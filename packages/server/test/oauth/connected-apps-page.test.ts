@@ -113,6 +113,40 @@ describe('Connected apps page', () => {
     expect(html.match(/also cancel the posts it scheduled/g)).toHaveLength(2);
   });
 
+  it('no longer lists a sign-in whose tokens were all revoked (refresh reuse) or whose refresh token expired', async () => {
+    const reused = await connectThroughPages('Reused app', 'post');
+    await connectThroughPages('Expiring app', 'read');
+    const kept = await connectThroughPages('Kept app', 'read');
+    const refresh = (app: typeof reused) =>
+      postForm(server, '/oauth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: app.tokens.refresh_token,
+        client_id: app.clientId,
+      });
+    expect((await refresh(reused)).status).toBe(200);
+    // The same refresh token again: reuse detected, every token of that sign-in revoked.
+    expect((await refresh(reused)).status).toBe(400);
+    const listed = async () => {
+      // A fresh sign-in each time: a month on the clock also ends dashboard sessions.
+      const browser = new FormBrowser(server.url);
+      await browser.signIn(DEMO_EMAIL, DEMO_PASSWORD);
+      const page = await browser.get('/dashboard/connected-apps');
+      expect(page.status).toBe(200);
+      return browser.lastPage;
+    };
+    expect(await listed()).not.toContain('Reused app');
+    expect(await listed()).toContain('Expiring app');
+
+    // 30 days on the virtual clock: refresh tokens expire; one refreshed the day before stays.
+    await advance(server, 29 * 24 * 3600);
+    const renewed = await refresh(kept);
+    expect(renewed.status).toBe(200);
+    await advance(server, 2 * 24 * 3600);
+    const later = await listed();
+    expect(later).not.toContain('Expiring app');
+    expect(later).toContain('Kept app');
+  }, 60_000);
+
   it('Disconnect stops the app at once: access and refresh tokens are refused; its scheduled posts stay', async () => {
     const { clientId, tokens, browser } = await connectThroughPages('Poster app', 'post');
     const caller = verify(server, tokens.access_token);

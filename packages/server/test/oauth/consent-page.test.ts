@@ -170,4 +170,50 @@ describe('consent page', () => {
     expect(browser.lastPage).toMatch(/paid plans only/);
     expect(grantCount().n).toBe(0);
   });
+
+  it('sends a Free account’s Cancel back as access_denied naming the plan', async () => {
+    await adminJson(server, 'POST', '/accounts', {
+      plan: 'free',
+      email: 'free2@example.com',
+      password: 'free-password-2',
+    });
+    const browser = new FormBrowser(server.url);
+    await openConsent(
+      browser,
+      authorizationUrl(server, clientId, pkcePair().challenge),
+      'free2@example.com',
+      'free-password-2',
+    );
+    const answer = await browser.post('/dashboard/consent', [
+      ...browser.formFields('/dashboard/consent'),
+      ['decision', 'cancel'],
+    ]);
+    expect(answer.status).toBe(303);
+    const back = new URL(answer.headers.get('location') ?? '');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('error_description')).toMatch(
+      /Free plan.*needs a paid plan \(Beginner or higher\)/,
+    );
+  });
+
+  it('preselects Read and post for a read-only app asking to post, and says it asks to post', async () => {
+    await consentThroughForms(authorizationUrl(server, clientId, pkcePair().challenge), {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      permission: 'read',
+    });
+    const browser = new FormBrowser(server.url);
+    await openConsent(browser, authorizationUrl(server, clientId, pkcePair().challenge));
+    expect(browser.lastPage).toMatch(/can read your account now and asks to post as well/);
+    expect(browser.lastPage).toMatch(/id="permission-post"[^>]*checked/);
+    expect(browser.lastPage).not.toMatch(/id="permission-read"[^>]*checked/);
+    // Asking for read only: Read-only is preselected and nothing speaks of posting.
+    const reader = new FormBrowser(server.url);
+    await openConsent(
+      reader,
+      authorizationUrl(server, clientId, pkcePair().challenge, { scope: 'socialpub:read' }),
+    );
+    expect(reader.lastPage).toMatch(/asks to read only/);
+    expect(reader.lastPage).toMatch(/id="permission-read"[^>]*checked/);
+  });
 });

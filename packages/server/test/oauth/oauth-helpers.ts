@@ -91,7 +91,7 @@ export async function codeFor(
       redirectUri: REDIRECT_URI,
       state: null,
       codeChallenge: challenge,
-      resource: oauthUrls(services).resource,
+      resource: oauthUrls(services.ownNames.canonicalBase()).resource,
       requestedScopes: scopes,
       params: {},
     },

@@ -77,7 +77,8 @@ export function connectedAppsPage(services: Services): Hono<DashboardEnv> {
 
   page.get('/connected-apps', (c) => {
     const { account } = signedIn(c);
-    const grants = services.repos.oauthGrants.listActive(account.id);
+    const now = services.clocks.forAccount(account.id).now().toISOString();
+    const grants = services.repos.oauthGrants.listConnected(account.id, now);
     const doneGrant = c.req.query('disconnected');
     const done = doneGrant ? services.repos.oauthGrants.get(doneGrant) : null;
     const notice =

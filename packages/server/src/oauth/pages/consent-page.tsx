@@ -10,6 +10,7 @@ import {
   requireSignIn,
   signedIn,
 } from '../../dashboard/session/index.js';
+import { requestBase } from '../../http/host-check.js';
 import type { Services } from '../../services.js';
 import {
   type AuthorizationCheck,
@@ -62,10 +63,18 @@ function UnverifiedAppNotice(props: { client: AuthorizationRequest['client'] }) 
   );
 }
 
-function ConsentForm(props: { request: AuthorizationRequest; csrfToken: string; paid: boolean }) {
+function ConsentForm(props: {
+  request: AuthorizationRequest;
+  csrfToken: string;
+  paid: boolean;
+  /** The permission the app holds now on this account, when it is already connected. */
+  current: readonly string[] | null;
+}) {
   const { request } = props;
   const appName = OAuthClients.displayName(request.client);
   const returnHost = new URL(request.redirectUri).host;
+  const asksToPost = request.requestedScopes.includes(POST_SCOPE);
+  const steppingUp = asksToPost && props.current !== null && !props.current.includes(POST_SCOPE);
   return (
     <div class="card">
       <p>
@@ -73,6 +82,16 @@ function ConsentForm(props: { request: AuthorizationRequest; csrfToken: string; 
         answer, you will be sent back to <strong>{returnHost}</strong>.
       </p>
       <UnverifiedAppNotice client={request.client} />
+      {steppingUp ? (
+        <p class="notice" role="status">
+          {appName} can read your account now and asks to post as well: it tried a change that read-only
+          access does not allow. Choose Read and post to let it, or keep Read-only.
+        </p>
+      ) : asksToPost ? (
+        <p>{appName} asks to read and post.</p>
+      ) : (
+        <p>{appName} asks to read only.</p>
+      )}
       {props.paid ? null : (
         <div class="notice error" role="alert">
           <strong>The AI-app connector needs a paid plan.</strong> This account is on the Free plan, so{' '}
@@ -141,39 +160,50 @@ export function consentPage(services: Services): Hono<DashboardEnv> {
   };
 
   page.get('/consent', async (c) => {
-    const urls = oauthUrls(services);
+    const urls = oauthUrls(requestBase(c, services));
     const check = await checkAuthorizationRequest(
       (name) => c.req.queries(name) ?? [],
       clients(),
       urls,
+      services.ownNames,
       clientAddress(c),
     );
     if (check.kind !== 'ok') return refuse(c, check, urls.issuer);
     const { account } = signedIn(c);
     const paid = isPaidPlan(account.plan);
+    const current = services.repos.oauthGrants.activeFor(account.id, check.request.client.clientId);
     return renderPage(
       c,
       { title: `Connect ${OAuthClients.displayName(check.request.client)}`, status: paid ? 200 : 403 },
-      <ConsentForm request={check.request} csrfToken={c.var.csrfToken} paid={paid} />,
+      <ConsentForm
+        request={check.request}
+        csrfToken={c.var.csrfToken}
+        paid={paid}
+        current={current?.scopes ?? null}
+      />,
     );
   });
 
   page.post('/consent', async (c) => {
-    const urls = oauthUrls(services);
+    const urls = oauthUrls(requestBase(c, services));
     const form = await c.req.parseBody({ all: true });
     const values = (name: string): string[] => {
       const value = form[name];
       const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
       return list.filter((item): item is string => typeof item === 'string');
     };
-    const check = await checkAuthorizationRequest(values, clients(), urls, clientAddress(c));
+    const check = await checkAuthorizationRequest(values, clients(), urls, services.ownNames, clientAddress(c));
     if (check.kind !== 'ok') return refuse(c, check, urls.issuer);
     const { request } = check;
     const [decision] = values('decision');
     if (decision === 'cancel') {
+      // A Free account can only leave: the app is told why, so it does not ask the person again.
+      const description = isPaidPlan(signedIn(c).account.plan)
+        ? 'The account holder did not allow the app to connect.'
+        : 'This account is on the Free plan; the AI-app connector needs a paid plan (Beginner or higher), so the app was not connected.';
       const url = authorizationResponseUrl(
         request.redirectUri,
-        { error: 'access_denied', error_description: 'The account holder did not allow the app to connect.' },
+        { error: 'access_denied', error_description: description },
         request.state,
         urls.issuer,
       );

@@ -1,0 +1,105 @@
+import type { ServerUrls } from '../services.js';
+
+/** The names a person's own machine answers to (RFC 8252 section 7.3, MCP transport security). */
+export const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A Host header: a name or an IP literal (IPv6 in brackets), optionally a port; nothing else. */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/;
+
+interface ParsedHost {
+  hostname: string;
+  port: number;
+}
+
+function parseHost(value: string, defaultPort: number): ParsedHost | null {
+  const match = HOST_HEADER.exec(value.trim().toLowerCase());
+  if (!match?.[1]) return null;
+  return { hostname: match[1], port: match[2] === undefined ? defaultPort : Number(match[2]) };
+}
+
+/**
+ * Which names are this server's own, and the `{base_url}` a request made under each of them uses.
+ *
+ * Without SOCIALPUB_PUBLIC_URL the server answers to `localhost`, `127.0.0.1` and `[::1]` on its
+ * listener's port (and to the address it is bound to, when that is one address, not all): an AI app
+ * configured with `http://localhost:PORT/mcp` gets discovery documents and challenges in that same
+ * name, which RFC 9728 section 3.3 requires. Any other Host is refused (DNS rebinding: a page on
+ * a name that resolves to 127.0.0.1 reaches the listener under its own Host). With the public URL
+ * set, its host is answered too, and the documents use only it.
+ *
+ * Until a listener exists (`app.request()` in tests) the port is unknown: every Host is accepted
+ * and every request uses the configured base.
+ */
+export class OwnNames {
+  readonly #public: URL | null;
+  #listener: { port: number; boundHost: string | null } | null = null;
+
+  constructor(
+    private readonly urls: ServerUrls,
+    publicUrl: string | undefined,
+  ) {
+    this.#public = publicUrl === undefined ? null : new URL(publicUrl);
+  }
+
+  /** Called once the listener has its port; from then on the Host header is checked. */
+  listening(address: string, port: number): void {
+    const host = address.includes(':') ? `[${address}]` : address;
+    const wildcard = address === '0.0.0.0' || address === '::';
+    this.#listener = { port, boundHost: wildcard || LOOPBACK_HOSTNAMES.has(host) ? null : host };
+  }
+
+  /**
+   * `{base_url}` for a request that arrived with this Host header, or null when the Host names
+   * some other server (the request is then refused with 421).
+   */
+  baseFor(host: string | undefined): string | null {
+    const listener = this.#listener;
+    if (listener === null) return this.canonicalBase();
+    if (host === undefined) return null;
+    if (this.#public !== null) {
+      const parsed = parseHost(host, defaultPort(this.#public.protocol));
+      if (parsed === null) return null;
+      const publicPort = Number(this.#public.port || defaultPort(this.#public.protocol));
+      if (parsed.hostname === this.#public.hostname && parsed.port === publicPort)
+        return this.canonicalBase();
+      return this.#isListenerName(parsed) ? this.canonicalBase() : null;
+    }
+    const parsed = parseHost(host, 80);
+    if (parsed === null || !this.#isListenerName(parsed)) return null;
+    return `http://${parsed.hostname}:${parsed.port}`;
+  }
+
+  /**
+   * The one form of a URL that names this server under any of its loopback names (a token's
+   * `resource`): `http://localhost:PORT/mcp` and `http://[::1]:PORT/mcp` are the same resource as
+   * `{base_url}/mcp`. With a public URL, or for any other URL, the URL is returned as it is.
+   */
+  canonical(url: string): string {
+    const listener = this.#listener;
+    if (listener === null || this.#public !== null) return url;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return url;
+    }
+    if (parsed.protocol !== 'http:' || parsed.username !== '' || parsed.password !== '') return url;
+    const name = parseHost(parsed.host, 80);
+    if (name === null || !this.#isListenerName(name)) return url;
+    return `${this.canonicalBase()}${parsed.pathname}${parsed.search}`;
+  }
+
+  canonicalBase(): string {
+    return this.urls.base.replace(/\/+$/, '');
+  }
+
+  #isListenerName(host: ParsedHost): boolean {
+    const listener = this.#listener;
+    if (listener === null || host.port !== listener.port) return false;
+    return LOOPBACK_HOSTNAMES.has(host.hostname) || host.hostname === listener.boundHost;
+  }
+}
+
+function defaultPort(protocol: string): number {
+  return protocol === 'https:' ? 443 : 80;
+}
