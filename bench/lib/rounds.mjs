@@ -6,7 +6,7 @@
  * `onRound` (optional) sees each counted round's figures as they come, for a progress line.
  */
 export async function interleave({ subjects, rounds = 3, warmup = 1, onRound }) {
-  if (rounds < 3) throw new Error('interleave: at least three counted rounds (issue 12)');
+  if (rounds < 3) throw new Error('interleave: at least three counted rounds');
   const results = Object.fromEntries(subjects.map((s) => [s.name, []]));
   for (let r = 0; r < warmup + rounds; r++) {
     const counted = r >= warmup;

@@ -2,7 +2,7 @@
 const aims = [];
 
 /**
- * Records one aim of issue 12's table (or a figure without an aim: `met: null`, shown "—").
+ * Records one aim of the summary table (or a figure without an aim: `met: null`, shown "—").
  * `measured` and `baseline` are short texts with the figures of this run; a verdict is only this
  * run's: the machine is shared and noisy, so no test ever asserts it.
  */

@@ -83,7 +83,7 @@ async function browserBundle() {
 }
 
 /**
- * Issue 6's aims: CLI start (--version, --help) <= 1.4x a bare `node -e 0`; the SDK's browser bundle
+ * The CLI's aims: CLI start (--version, --help) <= 1.4x a bare `node -e 0`; the SDK's browser bundle
  * without the uploader < 25 KB gzipped. `socialpub media upload` against curl is the uploaders
  * section (interleaved rounds, the served Node uploader beside them).
  */

@@ -2,7 +2,6 @@
 // `{ name, run(settings), default? }`; `default: false` leaves it out of a full run (run it by name).
 // settings = { duration, rounds, env }. See bench/README.md.
 import { benchCli } from './cli.mjs';
-import { benchIdleKeys } from './idle-keys.mjs';
 import { benchIdle } from './idle.mjs';
 import { benchMcp } from './mcp.mjs';
 import { benchMemory } from './memory.mjs';
@@ -56,16 +55,6 @@ export const sections = [
     run: (s) => benchCliBigUpload({ megabytes: Number(s.env.BENCH_UPLOAD_MB ?? 5120) }),
   },
   { name: 'mcp', run: (s) => benchMcp(s) },
-  {
-    name: 'idle-keys',
-    default: false,
-    run: (s) =>
-      benchIdleKeys({
-        ...s,
-        keys: Number(s.env.BENCH_IDLE_KEYS ?? 4000),
-        seconds: Number(s.env.BENCH_IDLE_SECONDS ?? 10),
-      }),
-  },
-  // Issue 13 item 9: two minutes of mixed load, RSS peak and idle after against idle before.
+  // Two minutes of mixed load, RSS peak and idle after against idle before.
   { name: 'memory', run: (s) => benchMemory({ seconds: Number(s.env.BENCH_MEMORY_SECONDS ?? 120) }) },
 ];

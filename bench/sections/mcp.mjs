@@ -92,7 +92,7 @@ const pct = (s) =>
   `${(s.median * 100).toFixed(0)}% (${(s.min * 100).toFixed(0)}–${(s.max * 100).toFixed(0)}%)`;
 
 /**
- * Issue 9's aim: `service_list_accounts` through a real MCP client (v2 packages, Streamable HTTP,
+ * The connector's aim: `service_list_accounts` through a real MCP client (v2 packages, Streamable HTTP,
  * JSON-RPC and result checks included) at >= 50% of REST `GET /api/v2/accounts` per second on the
  * same server, both driven from this process with the same fetch and concurrency, in interleaved
  * rounds; before each round the server's virtual clock moves a minute, so the read limit (60 a

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { recordAim } from '../lib/summary.mjs';
 
 /**
- * Issue 13 item 9: the server's memory under two minutes of mixed load (reads, posts with and
+ * The server's memory under two minutes of mixed load (reads, posts with and
  * without Idempotency-Key, dry runs, scheduled posts, tiktok photo posts that sharp converts, library
  * lists, upload links with tus PATCHes, admin reads of the request log). Aims: peak RSS under 200 MB, and RSS idle after the load within
  * 20 MB of idle before it. SQLite's memory map of the database file is counted apart (it is the

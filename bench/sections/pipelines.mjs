@@ -23,7 +23,7 @@ async function call(url, method, path, body, token = ADMIN_TOKEN) {
 }
 
 /**
- * One CI pipeline as issue 14 describes it: its own test clock and account, `posts` posts scheduled
+ * One CI pipeline: its own test clock and account, `posts` posts scheduled
  * over the next hours, a day passed on its clock, then what it sees checked: every one of its
  * scheduled posts published, its history holding exactly its own posts, its clock where it moved
  * it; finally the clock and account deleted. Returns the problems it saw (none expected).
@@ -64,7 +64,7 @@ async function pipeline(url, index, posts) {
 }
 
 /**
- * Issue 14: `count` pipelines at once against one server (its own process, WAL file, system clock),
+ * `count` pipelines at once against one server (its own process, WAL file, system clock),
  * each on its own test clock; reported beside one pipeline alone on the same server.
  */
 export async function benchPipelines({ count, posts }) {

@@ -24,7 +24,7 @@ const withKey = (req, apiKey, body) => ({
 });
 
 /**
- * Issue 12's posting aims, against bare Hono in the same rounds: a dry run (`{validate}`, every check,
+ * The posting aims, against bare Hono in the same rounds: a dry run (`{validate}`, every check,
  * nothing sent or counted) at >= 22% of its req/s; publishing to a zero-latency simulated network at
  * >= 15%, every answer 2xx. A network takes one post per account every 20 s, so each publish round
  * sends `perRound` posts, each to an (account, network) pair no earlier round used; accounts are

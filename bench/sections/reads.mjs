@@ -20,7 +20,7 @@ const pct = (s) =>
 const times = (s) => `${s.median.toFixed(2)}x (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
 
 /**
- * Issue 12's read aims: authenticated GET /api/v2/accounts at >= 55% of a bare Hono hello-world's
+ * The read aims: authenticated GET /api/v2/accounts at >= 55% of a bare Hono hello-world's
  * req/s with server CPU per request <= 1.5x a bare node:http server doing the same key check and
  * answering from memory (the ceiling), and > 10x a Prism mock of our own document. Keys rotate over
  * enough accounts that no read reaches the 60-per-minute limit (any non-2xx fails the section).
@@ -180,7 +180,7 @@ export async function benchReads({ duration, rounds, accounts: accountCount }) {
     printLine('server start to first answer (5 starts)', `${formatSpread(start, 0, ' ms')} (aim: < 300 ms)`);
     recordAim({
       section: 'reads',
-      aim: 'server start < 300 ms (issue 3)',
+      aim: 'server start < 300 ms',
       measured: formatSpread(start, 0, ' ms'),
       met: start.median < 300,
     });

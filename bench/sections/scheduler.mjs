@@ -40,7 +40,7 @@ async function errorCodesLogged(url) {
 }
 
 /**
- * Issue 12's scheduler aims, on the server's real configuration: the reference server in its own
+ * The scheduler's aims, on the server's real configuration: the reference server in its own
  * process on a WAL database file with the system clock, posts created over HTTP from this process.
  * 10,000 posts due at the same second across `accounts` accounts; while they wait, the server's RSS
  * (aim < 150 MB); after the due time, every post must be sent, and the time from due to its outcome

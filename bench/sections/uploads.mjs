@@ -72,7 +72,7 @@ async function baselineSubject(name, script, file) {
 }
 
 /**
- * Issue 12's upload aims: socialpub's storage endpoint (which checks the link and hashes every byte
+ * The upload aims: socialpub's storage endpoint (which checks the link and hashes every byte
  * with SHA-256 as it arrives) at >= 0.95x a bare node:http PATCH sink that also hashes, with at
  * most 5 full garbage collections per GiB in the server; @tus/server (no hashing) beside them. All
  * three get the same client and file, interleaved over rounds after a warm-up round. Also per

@@ -22,8 +22,8 @@ import { frontDoor } from './http/front-door.js';
 import { hostCheck } from './http/host-check.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
-import { noSniff, pageSecurityHeaders } from './http/security-headers.js';
 import { OwnNames } from './http/own-names.js';
+import { noSniff, pageSecurityHeaders } from './http/security-headers.js';
 import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import {

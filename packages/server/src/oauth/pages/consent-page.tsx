@@ -192,7 +192,13 @@ export function consentPage(services: Services): Hono<DashboardEnv> {
       const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
       return list.filter((item): item is string => typeof item === 'string');
     };
-    const check = await checkAuthorizationRequest(values, clients(), urls, services.ownNames, clientAddress(c));
+    const check = await checkAuthorizationRequest(
+      values,
+      clients(),
+      urls,
+      services.ownNames,
+      clientAddress(c),
+    );
     if (check.kind !== 'ok') return refuse(c, check, urls.issuer);
     const { request } = check;
     const [decision] = values('decision');
