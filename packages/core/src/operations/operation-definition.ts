@@ -87,6 +87,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   412: 'Precondition failed',
   413: 'Too large',
   415: 'Unsupported media type',
+  421: 'Misdirected request',
   422: 'Unprocessable',
   423: 'Locked',
   429: 'Too many requests',
@@ -96,6 +97,11 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   504: 'Gateway timeout',
 };
 
+/** Refusals any address may answer, before any operation's own rules run. */
+const EVERY_ADDRESS_ERRORS: Readonly<Record<number, readonly ErrorCode[]>> = {
+  421: ['misdirected_request'],
+};
+
 /**
  * Completes an operation: the flat `errorCodes` list and one error response per status whose
  * description names its codes, with the body schema of the address's family.
@@ -103,7 +109,13 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 export function defineOperation(input: OperationInput, errorBody: z.ZodType): OperationDefinition {
   const errorCodes: ErrorCode[] = [];
   const responses: Record<number, OperationResponse> = { ...input.responses };
-  for (const [statusText, codes] of Object.entries(input.errorsByStatus)) {
+  // The reference server answers a Host that names another server with 421 on every address, in
+  // the standard body; the operations of that body list it.
+  const errorsByStatus =
+    input.errorFamily === 'standard'
+      ? { ...input.errorsByStatus, ...EVERY_ADDRESS_ERRORS }
+      : input.errorsByStatus;
+  for (const [statusText, codes] of Object.entries(errorsByStatus)) {
     const status = Number(statusText);
     for (const code of codes) if (!errorCodes.includes(code)) errorCodes.push(code);
     if (responses[status] !== undefined) continue;
@@ -113,5 +125,5 @@ export function defineOperation(input: OperationInput, errorBody: z.ZodType): Op
       schema: errorBody,
     };
   }
-  return { ...input, responses, errorCodes };
+  return { ...input, errorsByStatus, responses, errorCodes };
 }

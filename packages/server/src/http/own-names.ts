@@ -25,7 +25,8 @@ function parseHost(value: string, defaultPort: number): ParsedHost | null {
  * configured with `http://localhost:PORT/mcp` gets discovery documents and challenges in that same
  * name, which RFC 9728 section 3.3 requires. Any other Host is refused (DNS rebinding: a page on
  * a name that resolves to 127.0.0.1 reaches the listener under its own Host). With the public URL
- * set, its host is answered too, and the documents use only it.
+ * set, its host is answered too, and the documents use only it. The storage URL's host is answered
+ * as well (a proxy in front of the upload endpoint).
  *
  * Until a listener exists (`app.request()` in tests) the port is unknown: every Host is accepted
  * and every request uses the configured base.
@@ -62,11 +63,25 @@ export class OwnNames {
       const publicPort = Number(this.#public.port || defaultPort(this.#public.protocol));
       if (parsed.hostname === this.#public.hostname && parsed.port === publicPort)
         return this.canonicalBase();
-      return this.#isListenerName(parsed) ? this.canonicalBase() : null;
+      return this.#isListenerName(parsed) || this.#isStorageName(host) ? this.canonicalBase() : null;
     }
     const parsed = parseHost(host, 80);
-    if (parsed === null || !this.#isListenerName(parsed)) return null;
-    return `http://${parsed.hostname}:${parsed.port}`;
+    if (parsed !== null && this.#isListenerName(parsed)) return `http://${parsed.hostname}:${parsed.port}`;
+    return this.#isStorageName(host) ? this.canonicalBase() : null;
+  }
+
+  /**
+   * SOCIALPUB_STORAGE_URL may name another host that forwards to this listener (a proxy in front
+   * of the upload endpoint): requests under that name are the server's own too.
+   */
+  #isStorageName(host: string): boolean {
+    const storage = new URL(this.urls.storage);
+    const parsed = parseHost(host, defaultPort(storage.protocol));
+    return (
+      parsed !== null &&
+      parsed.hostname === storage.hostname &&
+      parsed.port === Number(storage.port || defaultPort(storage.protocol))
+    );
   }
 
   /**

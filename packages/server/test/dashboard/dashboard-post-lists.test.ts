@@ -126,7 +126,7 @@ describe('Scheduled', () => {
       ['id', a],
       ['id', c],
     ]);
-    const answer = await browser.request('POST', '/dashboard/scheduled/cancel', {
+    const answer = await browser.request('POST', '/dashboard/scheduled', {
       body: form.toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -141,12 +141,12 @@ describe('Scheduled', () => {
     const theirs = insertScheduled(t, other, {});
     await browser.get('/dashboard/scheduled');
     const before = tableCounts(t);
-    const answer = await browser.post('/dashboard/scheduled/cancel', { id: theirs });
+    const answer = await browser.post('/dashboard/scheduled', { id: theirs });
     expect(answer.status).toBe(409);
     expect(browser.lastPage).toContain('0 cancelled; 1 could not be');
     expect(t.services.repos.scheduledPosts.get(theirs)?.outcome).toBe('waiting');
     expect(tableCounts(t)).toEqual(before);
-    const none = await browser.post('/dashboard/scheduled/cancel', {});
+    const none = await browser.post('/dashboard/scheduled', {});
     expect(none.headers.get('location')).toBe('/dashboard/scheduled?done=none-picked');
   });
 });

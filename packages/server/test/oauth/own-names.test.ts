@@ -184,3 +184,34 @@ describe('with SOCIALPUB_PUBLIC_URL set', { timeout: 30_000 }, () => {
     expect(answer.status).toBe(421);
   });
 });
+
+describe('with SOCIALPUB_STORAGE_URL naming another host', { timeout: 30_000 }, () => {
+  let running: RunningServer;
+  beforeAll(async () => {
+    running = await startServer(
+      {
+        memory: true,
+        port: 0,
+        host: '127.0.0.1',
+        clock: 'virtual',
+        storageUrl: 'http://uploads.example.test:8080',
+      },
+      () => undefined,
+    );
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('answers the storage host (a proxy in front of the upload endpoint forwards under it)', async () => {
+    const answer = await raw(running.port, '/health', { host: 'uploads.example.test:8080' });
+    expect(answer.status).toBe(200);
+  });
+
+  it('answers 421 to the storage host on another port, and to any other host', async () => {
+    for (const host of ['uploads.example.test', 'uploads.example.test:8081', 'other.example.test']) {
+      const answer = await raw(running.port, '/health', { host });
+      expect({ host, status: answer.status }).toEqual({ host, status: 421 });
+    }
+  });
+});

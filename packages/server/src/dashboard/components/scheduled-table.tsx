@@ -91,7 +91,7 @@ export function BulkCancelForm(props: { csrfToken: string }) {
     <form
       id={BULK_CANCEL_FORM}
       method="post"
-      action="/dashboard/scheduled/cancel"
+      action="/dashboard/scheduled"
       data-confirm="Cancel every picked scheduled post? Nothing of them will be sent."
       class="actions"
     >

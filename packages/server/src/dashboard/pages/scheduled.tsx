@@ -50,7 +50,7 @@ function dayWindow(day: string): { from: string; to: string } {
 /**
  * GET /dashboard/scheduled: waiting, sending and failed scheduled posts with their text, profile and
  * files (GET /posts's own listing, 50 a page, searchable, or one calendar day), a month calendar, and
- * the cancels: one (POST /scheduled/{id}/cancel) or the picked ones (POST /scheduled/cancel), each
+ * the cancels: one (POST /scheduled/{id}/cancel) or the picked ones (POST /scheduled, the list's own form), each
  * through DELETE /posts/{id}'s domain function.
  */
 export function scheduledPage(services: Services): Hono<DashboardEnv> {
@@ -143,7 +143,7 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
     );
   });
 
-  page.post('/scheduled/cancel', async (c) => {
+  page.post('/scheduled', async (c) => {
     const { account } = signedIn(c);
     const picked = (await c.req.parseBody({ all: true }))['id'];
     const ids = (Array.isArray(picked) ? picked : picked === undefined ? [] : [picked]).filter(
