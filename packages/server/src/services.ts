@@ -12,14 +12,7 @@ import type { MediaFolder } from './files/media-folder.js';
 import type { OwnNames } from './http/own-names.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 import type { OAuthClients } from './oauth/clients.js';
-
-/** Public addresses (reference-server.md, Addresses). */
-export interface ServerUrls {
-  /** `{base_url}`: SOCIALPUB_PUBLIC_URL, or the listener's own address. */
-  base: string;
-  /** Origin of `{storage_host}`: SOCIALPUB_STORAGE_URL, or the base URL. */
-  storage: string;
-}
+import type { ServerUrls } from './server-urls.js';
 
 /** Contributes counters to the admin account view (`usage`); the posts and media areas add theirs. */
 export type UsageContributor = (accountId: string, now: Date) => Record<string, unknown>;

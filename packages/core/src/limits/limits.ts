@@ -142,9 +142,12 @@ export const LIMITS = {
    * dashboard). No valid body nests deeper than about eight levels (an MCP call wrapping a post
    * with its options); 64 leaves room for any honest client while bounding every walk over the
    * parsed value, and a deeper body is refused with the address's 400 before anything reads it.
+   * Bodies are small JSON objects (a post, a URL, an MCP call), so 1 MiB is far above any valid one
+   * and keeps a careless or hostile client from filling memory; the dashboard upload has its own.
    */
   jsonBody: {
     maxNestingDepth: 64,
+    maxBytes: megabytes(1),
   },
   /** Retry-After values the document fixes for 503 and 504 answers. */
   retryAfter: {

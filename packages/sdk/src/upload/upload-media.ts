@@ -1,8 +1,7 @@
 import { LIMITS } from '@socialpub/core';
 import { APIError } from '../errors.js';
-import type { Media } from '../resources/media.js';
 import type { Uploads } from '../resources/uploads.js';
-import type { Transport } from '../transport.js';
+import type { RequestOptions, Transport } from '../transport.js';
 import type { CompleteResponse, MediaStatusResponse, UploadLink } from '../types.js';
 import type { SliceSource } from './file-slices.js';
 import { isNode, measureFile } from './measure.js';
@@ -12,7 +11,8 @@ import type { UploadMediaOptions, UploadSource } from './upload-types.js';
 export interface UploadDeps {
   transport: Transport;
   uploads: Uploads;
-  media: Media;
+  /** GET /media?file_id= (the client's `media.retrieve`): the ready file's status at the end. */
+  media: { retrieve(fileId: string, options?: RequestOptions): Promise<MediaStatusResponse> };
 }
 
 /** The client's own fetch, else the global one in Node.js; browsers keep tus-js-client's XHR stack. */

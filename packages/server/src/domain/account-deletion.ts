@@ -1,9 +1,25 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Services } from '../services.js';
+import type { AccountClocks } from '../clocks/account-clocks.js';
+import type { Database } from '../db/database.js';
+import type { Repositories } from '../db/repositories.js';
+import type { MediaFolder } from '../files/media-folder.js';
+import type { UploadStorage } from './uploads/upload-storage.js';
+
+/**
+ * What a deletion reads from the server's services. The services object itself is passed, so
+ * `uploadLinks` is read when a deletion runs (it is set after this class is created).
+ */
+export interface AccountDeletionDeps {
+  db: Database;
+  repos: Repositories;
+  clocks: AccountClocks;
+  mediaFolder: MediaFolder;
+  uploadLinks?: { storage: Pick<UploadStorage, 'forget'> };
+}
 
 /** Tables that name an account in `account_id`, found once from the schema (later areas' tables too). */
-function accountTables(services: Services): string[] {
+function accountTables(services: AccountDeletionDeps): string[] {
   const { db } = services;
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -36,7 +52,7 @@ export class AccountDeletion {
   #tables: string[] | null = null;
   readonly #running = new Map<string, Promise<void>>();
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: AccountDeletionDeps) {}
 
   /** False when there is no such account. A second call during a deletion waits for the first. */
   async delete(accountId: string): Promise<boolean> {

@@ -1,13 +1,9 @@
-import { type ApiError, apiError, readJsonText } from '@socialpub/core';
+import { type ApiError, apiError, LIMITS, readJsonText } from '@socialpub/core';
 import type { Context } from 'hono';
 import type { AppEnv } from './context.js';
 
-/**
- * API request bodies are small JSON objects (a post, a URL, an upload announcement), so 1 MiB is
- * far above any valid body and keeps a careless or hostile client from filling memory. The admin
- * dashboard upload carries a file as base64 and passes its own, larger limit.
- */
-export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Core's 1 MiB body limit; the admin dashboard upload passes its own, larger limit. */
+export const JSON_BODY_LIMIT_BYTES = LIMITS.jsonBody.maxBytes;
 
 export type JsonBody = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { ServerUrls } from '../services.js';
+import type { ServerUrls } from '../server-urls.js';
 
 /** The names a person's own machine answers to (RFC 8252 section 7.3, MCP transport security). */
 export const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);

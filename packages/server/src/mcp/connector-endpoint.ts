@@ -6,7 +6,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { createConnectorServer } from '@socialpub/mcp';
 import type { ConnectorCaller } from './connector-caller.js';
-import { type ConnectorContext, DomainConnectorBackend } from './domain-backend.js';
+import type { ConnectorContext } from './connector-context.js';
+import { DomainConnectorBackend } from './domain-backend.js';
 import { legacyJsonHandler } from './legacy-json-handler.js';
 import { type McpRequestHeaders, SharedConnectorServers, sharedRequest } from './shared-connector-servers.js';
 

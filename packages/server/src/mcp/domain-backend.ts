@@ -16,7 +16,6 @@ import type {
   UploadLinkInput,
 } from '@socialpub/mcp';
 import type { IdempotencyScope } from '../db/idempotency-repo.js';
-import type { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listLibrary } from '../domain/media/library.js';
 import { readMediaStatus } from '../domain/media/media-status.js';
 import { cancelPost } from '../domain/posts/cancel-post.js';
@@ -27,22 +26,12 @@ import { requireUuid, validateQuery } from '../http/query.js';
 import type { Services } from '../services.js';
 import type { ConnectorCaller } from './connector-caller.js';
 import { ownerId, uploadCaller } from './connector-caller.js';
-import type { ConnectorIdempotency } from './connector-idempotency.js';
-import type { ConnectorRequests } from './connector-requests.js';
+import type { ConnectorContext } from './connector-context.js';
 import { connectorUsage } from './connector-usage.js';
 import { asRestAnswer, type BackendAnswerWithMemory, refuseErrorAnswer } from './domain-answers.js';
 import { admitToUploadBudget, countImportedBytes } from './import-budget.js';
 import { retryFailedPost } from './retry-post.js';
 import { updateScheduledPost } from './update-scheduled-post.js';
-
-/** What every caller's backend shares, built once per app. */
-export interface ConnectorContext {
-  services: Services;
-  /** GET /accounts' own serialised answer per account, shared by list_accounts. */
-  accountsAnswers: AccountsAnswerCache;
-  idempotency: ConnectorIdempotency;
-  requests: ConnectorRequests;
-}
 
 function strings(values: Record<string, string | number | boolean | undefined>): Record<string, string> {
   const out: Record<string, string> = {};

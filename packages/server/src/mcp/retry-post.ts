@@ -2,7 +2,7 @@ import { apiError } from '@socialpub/core';
 import type { PostBody } from '@socialpub/mcp';
 import { scheduledPostView } from '../domain/posts/post-views.js';
 import type { ConnectorCaller } from './connector-caller.js';
-import type { ConnectorContext } from './domain-backend.js';
+import type { ConnectorContext } from './connector-context.js';
 import { postBodyOfKept, type StoredKeptRequest } from './kept-request-body.js';
 
 const NEVER_AGAIN =

@@ -9,7 +9,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { createConnectorServer, type ToolSet } from '@socialpub/mcp';
 import type { ConnectorCaller } from './connector-caller.js';
-import { type ConnectorContext, DomainConnectorBackend } from './domain-backend.js';
+import type { ConnectorContext } from './connector-context.js';
+import { DomainConnectorBackend } from './domain-backend.js';
 import { isPlainJsonRpcRequest } from './json-rpc-envelope.js';
 import { type RequestDispatch, RequestMuxTransport } from './request-mux-transport.js';
 

@@ -3,7 +3,7 @@ import type { BackendAnswer, ScheduledPostChanges } from '@socialpub/mcp';
 import { scheduledPostView } from '../domain/posts/post-views.js';
 import { publishingFor } from '../domain/publishing/index.js';
 import type { ConnectorCaller } from './connector-caller.js';
-import type { ConnectorContext } from './domain-backend.js';
+import type { ConnectorContext } from './connector-context.js';
 import { postBodyOfKept, type StoredKeptRequest } from './kept-request-body.js';
 
 /**

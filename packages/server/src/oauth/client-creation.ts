@@ -1,6 +1,6 @@
 import { OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
 import type { Context } from 'hono';
-import type { Services } from '../services.js';
+import type { ClientRecordsDeps } from './client-records-deps.js';
 import { OAuthError } from './oauth-error.js';
 import { RegistrationThrottle } from './registration-throttle.js';
 
@@ -21,7 +21,7 @@ export function requestAddress(c: Context): string {
 export class ClientCreationLimits {
   readonly #throttle: RegistrationThrottle;
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: ClientRecordsDeps) {
     this.#throttle = new RegistrationThrottle(services.clock);
   }
 

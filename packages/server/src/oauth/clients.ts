@@ -1,6 +1,5 @@
 import { OAUTH_LIFETIMES, OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
 import type { OAuthClientRecord } from '../db/oauth-clients-repo.js';
-import type { Services } from '../services.js';
 import { ClientCreationLimits } from './client-creation.js';
 import { checkClientName, checkClientUri } from './client-fields.js';
 import {
@@ -8,6 +7,7 @@ import {
   fetchClientMetadataDocument,
   metadataDocumentUrl,
 } from './client-metadata-document.js';
+import type { ClientRecordsDeps } from './client-records-deps.js';
 import { OAuthError } from './oauth-error.js';
 import { checkRedirectUris } from './redirect-uris.js';
 import { removeIfUnused } from './unused-clients.js';
@@ -21,7 +21,7 @@ export class OAuthClients {
   readonly creation: ClientCreationLimits;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: ClientRecordsDeps,
     private readonly fetcher: ClientMetadataFetcher,
   ) {
     this.creation = new ClientCreationLimits(services);

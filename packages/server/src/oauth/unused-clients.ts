@@ -1,11 +1,11 @@
 import { OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
 import type { DueWorkSource } from '../due-work.js';
-import type { Services } from '../services.js';
+import type { ClientRecordsDeps } from './client-records-deps.js';
 
 const RETENTION_MS = OAUTH_REGISTRATION_LIMITS.unusedClientRetentionSeconds * 1000;
 
 /** Clients created before this time and never granted are removed (read on the injected clock). */
-function retentionCutoff(services: Services): string {
+function retentionCutoff(services: ClientRecordsDeps): string {
   return new Date(services.clock.now().getTime() - RETENTION_MS).toISOString();
 }
 
@@ -14,7 +14,7 @@ function retentionCutoff(services: Services): string {
  * of its retention, so the table is emptied on time with no registration needed to trigger it,
  * and the virtual clock runs it like any other due work when it moves.
  */
-export function unusedClientsSweep(services: Services): DueWorkSource {
+export function unusedClientsSweep(services: ClientRecordsDeps): DueWorkSource {
   return {
     name: 'unused OAuth clients',
     nextDueAt() {
@@ -34,6 +34,6 @@ export function unusedClientsSweep(services: Services): DueWorkSource {
  * Removes this one client if it is past the retention period with no grant: checked when the
  * client is used, so an expired registration never works even before the sweep runs.
  */
-export function removeIfUnused(services: Services, clientId: string): boolean {
+export function removeIfUnused(services: ClientRecordsDeps, clientId: string): boolean {
   return services.repos.oauthClients.removeUnusedBefore(retentionCutoff(services), clientId) > 0;
 }

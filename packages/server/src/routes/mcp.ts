@@ -1,14 +1,21 @@
-import { apiError, errorBodyFor, isConnectorChangeTool, POST_SCOPE, readJsonText } from '@socialpub/core';
+import {
+  apiError,
+  errorBodyFor,
+  isConnectorChangeTool,
+  LIMITS,
+  POST_SCOPE,
+  readJsonText,
+} from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { connectorCors } from '../http/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
 import { requestBase } from '../http/host-check.js';
 import { resolveConnectorCaller } from '../mcp/connector-caller.js';
+import type { ConnectorContext } from '../mcp/connector-context.js';
 import type { ConnectorEndpoint } from '../mcp/connector-endpoint.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
 import { ConnectorRequests } from '../mcp/connector-requests.js';
-import type { ConnectorContext } from '../mcp/domain-backend.js';
 import {
   calledTools,
   firstForbiddenCall,
@@ -21,10 +28,10 @@ import { OAUTH_PATHS } from '../oauth/oauth-urls.js';
 import type { Services } from '../services.js';
 
 /**
- * Largest JSON-RPC body `/mcp` reads: 1 MiB, as the API's own JSON bodies. The largest tool input
+ * Largest JSON-RPC body `/mcp` reads: core's limit for every JSON body. The largest tool input
  * (ten places with their option blocks and a long caption) is a few tens of kilobytes.
  */
-export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
+export const MCP_BODY_LIMIT_BYTES = LIMITS.jsonBody.maxBytes;
 
 export interface McpRouteOptions {
   /** Browser origins allowed beside the server's own and loopback pages (e.g. a web AI app). */

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { type ApiError, apiError, LIMITS } from '@socialpub/core';
 import { type ImportAllowList, parseImportAllow } from '../media/address-policy.js';
 import { parseHttpUrl, SourceFetchError, safeRequest, UnsafeAddressError } from '../media/safe-fetch.js';
-import type { PublishContext } from './publish-context.js';
+import type { AddressProbe, PublishContext } from './publish-context.js';
 import { willSchedule } from './steps-request.js';
 
 /**
@@ -10,14 +10,6 @@ import { willSchedule } from './steps-request.js';
  * safe fetcher: only public addresses, or those `services.importAllow` names, are ever reached.
  * Each request is bounded by the import check's 8 seconds (Limits, Media: "import check").
  */
-export type AddressProbe =
-  /** The host answered the HEAD; `size` is a usable Content-Length of a 2xx answer, else null. */
-  | { kind: 'answered'; status: number; size: number | null }
-  /** The address (or a redirect of it) is not public: refused before anything was sent to it. */
-  | { kind: 'not_public'; message: string }
-  /** No answer: name not found, connection refused, or no answer in time. */
-  | { kind: 'unreachable'; message: string };
-
 const TIMEOUT_MS = LIMITS.mediaImport.checkRequestTimeoutSeconds * 1000;
 const allowLists = new WeakMap<readonly string[], ImportAllowList>();
 

@@ -4,7 +4,6 @@ import type { ConnectionRecord } from '../../db/connections-repo.js';
 import type { ProfileRecord } from '../../db/profiles-repo.js';
 import type { PublishMediaFile } from '../../networks/index.js';
 import type { Services } from '../../services.js';
-import type { AddressProbe } from './media-addresses.js';
 import type { PublishingStore } from './publishing-store.js';
 
 /** `/api/v2/posts` or the older `/legacy/posts` ("Older addresses"). */
@@ -24,6 +23,15 @@ export interface PublishingDeps {
 }
 
 /** One POST /posts request as the checks see it; every step reads and fills it in order. */
+/** What one HEAD of a legacy media address found (media-addresses.ts asks; the context keeps it). */
+export type AddressProbe =
+  /** The host answered the HEAD; `size` is a usable Content-Length of a 2xx answer, else null. */
+  | { kind: 'answered'; status: number; size: number | null }
+  /** The address (or a redirect of it) is not public: refused before anything was sent to it. */
+  | { kind: 'not_public'; message: string }
+  /** No answer: name not found, connection refused, or no answer in time. */
+  | { kind: 'unreachable'; message: string };
+
 export interface PublishContext {
   deps: PublishingDeps;
   address: PostsAddress;

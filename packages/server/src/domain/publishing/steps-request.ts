@@ -1,6 +1,7 @@
 import {
   type ApiError,
   apiError,
+  LIMITS,
   NETWORKS,
   normalizeIdempotencyKey,
   normalizePostRequest,
@@ -8,7 +9,6 @@ import {
   parseScheduledFor,
   readJsonText,
 } from '@socialpub/core';
-import { JSON_BODY_LIMIT_BYTES } from '../../http/json-body.js';
 import { type PublishContext, required, warn } from './publish-context.js';
 
 // Body-shape refusals are the address's own (`bad_request`, `api_error` on the older address:
@@ -21,8 +21,8 @@ function badRequest(message: string, parameter?: string): ApiError {
 
 /** Invalid JSON, or a body that is not one JSON object. */
 export function checkJson(ctx: PublishContext): void {
-  if (Buffer.byteLength(ctx.rawBody) > JSON_BODY_LIMIT_BYTES) {
-    throw badRequest(`The body is larger than ${JSON_BODY_LIMIT_BYTES} bytes.`);
+  if (Buffer.byteLength(ctx.rawBody) > LIMITS.jsonBody.maxBytes) {
+    throw badRequest(`The body is larger than ${LIMITS.jsonBody.maxBytes} bytes.`);
   }
   // Nesting is bounded before parsing (core's LIMITS.jsonBody): a deeper body is this 400.
   const reading = readJsonText(ctx.rawBody);

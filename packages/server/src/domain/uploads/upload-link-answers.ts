@@ -7,7 +7,7 @@ import {
   type UploadLink,
 } from '@socialpub/core';
 import type { UploadLinkRecord } from '../../db/upload-links-repo.js';
-import type { ServerUrls } from '../../services.js';
+import type { ServerUrls } from '../../server-urls.js';
 import { resumeBefore } from './link-times.js';
 import { UPLOADER_PATH_PLACEHOLDER, uploaderBlock } from './uploader-command.js';
 

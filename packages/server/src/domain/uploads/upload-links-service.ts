@@ -12,7 +12,7 @@ import type { ClockScope } from '../../clocks/clock-scope.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UploadLinkRecord, UploadLinksRepository } from '../../db/upload-links-repo.js';
 import type { DueWorkSource } from '../../due-work.js';
-import type { ServerUrls } from '../../services.js';
+import type { ServerUrls } from '../../server-urls.js';
 import type { Caller } from '../api-keys.js';
 import { randomToken, sha256Hex } from '../secrets.js';
 import { closesAt, utcDay } from './link-times.js';

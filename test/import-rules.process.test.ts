@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './helpers/run-node.js';
+
+// `npm run check:imports` passes on the repository; this shows its rules can fail, on a small tree
+// laid out like the packages, with the same config and the same dependency-cruiser.
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+const FILES: Record<string, string> = {
+  // A circle made only of type imports.
+  'packages/server/src/domain/publishing/context.ts':
+    "import type { Probe } from './probes.js';\nexport interface Context { probes: Probe[] }\n",
+  'packages/server/src/domain/publishing/probes.ts':
+    "import type { Context } from './context.js';\nexport type Probe = { context: Context };\n",
+  // domain/ reaching up into a door, and a door importing domain/ (allowed).
+  'packages/server/src/domain/limits.ts':
+    "import { BODY_LIMIT } from '../http/json-body.js';\nexport const LIMIT = BODY_LIMIT;\n",
+  'packages/server/src/http/json-body.ts': 'export const BODY_LIMIT = 1;\n',
+  'packages/server/src/routes/posts.ts':
+    "import { LIMIT } from '../domain/limits.js';\nexport const x = LIMIT;\n",
+  // A circle in a test file is left out.
+  'packages/sdk/src/a.test.ts': "import './b.test.js';\n",
+  'packages/sdk/src/b.test.ts': "import './a.test.js';\n",
+};
+
+const root = mkdtempSync(join(tmpdir(), 'import-rules-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the import check (.dependency-cruiser.cjs)', () => {
+  it('fails on a circle of type imports and on an import from domain/ up into http/, and only on those', () => {
+    for (const [path, text] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    const cruise = (outputType: string) =>
+      spawnSync(
+        join(REPO_ROOT, 'node_modules/.bin/depcruise'),
+        ['packages', '--config', join(REPO_ROOT, '.dependency-cruiser.cjs'), '--output-type', outputType],
+        { cwd: root, encoding: 'utf8', timeout: 120_000 },
+      );
+    // The reporter `npm run check:imports` uses exits with the number of violations (a circle
+    // counts once), which fails `npm test`.
+    const failing = cruise('err');
+    expect(failing.status, failing.stderr).toBe(2);
+    expect(failing.stdout).toContain('error no-circular:');
+    expect(failing.stdout).toContain('error domain-not-upward:');
+    const listed = cruise('json');
+    expect(listed.status, listed.stderr).toBe(0);
+    const violations = (JSON.parse(listed.stdout) as { summary: { violations: Violation[] } }).summary
+      .violations;
+    const found = violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+    expect(found).toEqual([
+      'domain-not-upward: packages/server/src/domain/limits.ts -> packages/server/src/http/json-body.ts',
+      'no-circular: packages/server/src/domain/publishing/context.ts -> packages/server/src/domain/publishing/probes.ts',
+    ]);
+  }, 120_000);
+});
