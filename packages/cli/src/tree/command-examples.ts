@@ -61,6 +61,13 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'socialpub admin clocks advance <clock_id> --to 2030-01-02T09:00:00Z',
   ],
   'admin clocks delete': ['socialpub admin clocks delete <clock_id>'],
+  'admin deliveries': ['socialpub admin deliveries list <account_id> --platform linkedin'],
+  'admin deliveries list': [
+    'socialpub admin deliveries list <account_id> --platform linkedin --q "Launch"',
+    'socialpub admin deliveries list <account_id> --all --json',
+  ],
+  'admin deliveries get': ['socialpub admin deliveries get <delivery_id> --json'],
+  'admin deliveries clear': ['socialpub admin deliveries clear <account_id>'],
 };
 
 /** The command's path under the program: `posts create`, `admin clocks advance`, '' for the root. */
