@@ -366,7 +366,7 @@ describe('Plan', () => {
     await page.goto(error.upgrade_url);
     await page.getByRole('heading', { level: 1, name: 'Plan' }).waitFor();
     await shoot('plan');
-    await page.getByLabel('Plan').selectOption('expert');
+    await page.getByLabel('Plan', { exact: true }).selectOption('expert');
     await page.getByLabel('X add-on').check();
     await page.getByRole('button', { name: 'Save plan' }).click();
     await page.getByText('Your plan is now expert with the X add-on.').waitFor();
