@@ -179,3 +179,28 @@ describe('the root address', () => {
     expect((await t.app.request('/health')).status).toBe(200);
   });
 });
+
+describe('form errors in our own words', () => {
+  it.each([
+    [
+      { email: 'short@example.com', password: 'short', plan: 'free' },
+      'password',
+      'Use at least 8 characters.',
+    ],
+    [
+      { email: 'not-an-address', password: 'long-enough-password', plan: 'free' },
+      'email',
+      'Enter an e-mail address',
+    ],
+    [{ email: 'plan@example.com', password: 'long-enough-password', plan: 'gold' }, 'plan', 'Choose one of:'],
+  ])('sign-up with %o names the %s problem without zod’s wording', async (fields, _field, words) => {
+    const browser = new DashboardBrowser(t);
+    await browser.get('/dashboard/sign-up');
+    const before = tableCounts(t);
+    const answer = await browser.post('/dashboard/sign-up', fields);
+    expect(answer.status).toBe(400);
+    expect(browser.lastPage).toContain(words);
+    expect(browser.lastPage).not.toMatch(/Too small|Too big|Invalid (input|option|email)|expected string/);
+    expect(tableCounts(t)).toEqual(before);
+  });
+});

@@ -9,9 +9,33 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : 'form';
-    errors[key] ??= issue.message;
+    errors[key] ??= inOurWords(issue);
   }
   return errors;
+}
+
+// zod's own wording ("Too small: expected string to have >=8 characters") speaks of types, not of
+// what the person should type; a schema's own message is kept as written.
+const ZOD_DEFAULT_WORDING = /^(Too small|Too big|Invalid|Expected)/;
+
+function inOurWords(issue: z.core.$ZodIssue): string {
+  if (!ZOD_DEFAULT_WORDING.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin !== 'string') break;
+      return Number(issue.minimum) <= 1 ? 'Fill this in.' : `Use at least ${issue.minimum} characters.`;
+    case 'too_big':
+      if (issue.origin !== 'string') break;
+      return `Use at most ${issue.maximum} characters.`;
+    case 'invalid_format':
+      if (issue.format === 'email') return 'Enter an e-mail address, such as name@example.com.';
+      break;
+    case 'invalid_value':
+      return `Choose one of: ${issue.values.map(String).join(', ')}.`;
+    case 'invalid_type':
+      return 'Fill this in.';
+  }
+  return 'Check this field.';
 }
 
 /** The body of a form post as strings (files and repeated fields are read by the page itself). */
