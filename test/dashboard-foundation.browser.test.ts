@@ -29,7 +29,7 @@ describe('dashboard sign-up, sign-in and sign-out in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     // Refused beside the field, typed values kept.
     await page.getByRole('heading', { level: 1, name: 'Sign up' }).waitFor();
-    expect(await page.getByText(/expected string to have >=8 characters/).isVisible()).toBe(true);
+    expect(await page.getByText('Use at least 8 characters.').isVisible()).toBe(true);
     expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('Email').inputValue()).toBe('browser@example.com');
     expect(await page.getByLabel('Plan').inputValue()).toBe('apprentice');
