@@ -19,11 +19,10 @@ import { MediaFolder, type MediaFs } from './files/media-folder.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
 import { frontDoor } from './http/front-door.js';
-import { hostCheck } from './http/host-check.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
 import { OwnNames } from './http/own-names.js';
-import { noSniff, pageSecurityHeaders } from './http/security-headers.js';
+import { pageSecurityHeaders } from './http/security-headers.js';
 import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import {
@@ -185,19 +184,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);
-  // Before everything: a request under another server's name reaches nothing (http/own-names.ts).
-  app.use('*', hostCheck(services));
-  // Log, key check and armed faults in one synchronous step (http/front-door.ts).
+  // Host check, log, key check, armed faults and nosniff in one synchronous step (http/front-door.ts).
   app.use(
     '*',
     frontDoor({
       repos,
       clock,
       clocks: services.clocks,
+      ownNames: services.ownNames,
       answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
     }),
   );
-  app.use('*', noSniff());
   for (const pages of ['/dashboard', '/dashboard/*', OAUTH_PATHS.authorize])
     app.use(pages, pageSecurityHeaders());
   app.get('/health', (c) => c.json({ status: 'ok' }));

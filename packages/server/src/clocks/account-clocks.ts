@@ -108,6 +108,8 @@ export class AccountClocks implements AccountClockLookup {
   }
 
   #testClockOf(accountId: string): TestClock | undefined {
+    // Without test clocks every account is on the server's clock: no account row to look at.
+    if (this.#clocks.size === 0) return undefined;
     const clockId = this.repos.accounts.get(accountId)?.clockId;
     return clockId ? this.#clocks.get(clockId) : undefined;
   }

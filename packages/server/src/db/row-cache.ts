@@ -14,6 +14,8 @@ interface Kept<V> {
   value: V;
   weight: number;
   usedAt: number;
+  /** Used since it was put at the end of the order: moved there when eviction reaches it. */
+  used: boolean;
 }
 
 /**
@@ -21,7 +23,8 @@ interface Kept<V> {
  * connections of GET /accounts), kept in memory so a read costs no query. Only for tables written
  * solely through one repository, which drops the entries a write touches. Nothing read inside a
  * transaction is kept: the transaction may still roll back what it read. The least recently used
- * entry goes first; with a working-set policy (working-set.ts) what is in use stays past the
+ * entry goes first (an entry used since it got its place in the order is moved to the end when
+ * eviction reaches it); with a working-set policy (working-set.ts) what is in use stays past the
  * capacity, up to its ceiling.
  */
 export class RowCache<V> {
@@ -44,8 +47,8 @@ export class RowCache<V> {
   read(key: string, load: () => V | undefined): V | undefined {
     const cached = this.#rows.get(key);
     if (cached !== undefined) {
-      this.#rows.delete(key);
-      this.#rows.set(key, cached);
+      // A hit is only marked: moving it to the end on every hit costs each read more than the lookup.
+      cached.used = true;
       if (this.workingSet !== null) cached.usedAt = this.workingSet.nowMs();
       return cached.value;
     }
@@ -54,10 +57,17 @@ export class RowCache<V> {
     if (!this.db.inTransaction && loaded !== undefined && weight <= this.capacity) {
       for (const [oldest, kept] of this.#rows) {
         if (this.#weight + weight <= this.capacity) break;
+        if (kept.used) {
+          // Used since it got its place: it goes to the end, and the next least recent is looked at.
+          kept.used = false;
+          this.#rows.delete(oldest);
+          this.#rows.set(oldest, kept);
+          continue;
+        }
         if (!mayEvict(this.workingSet, kept.usedAt, this.#weight + weight, this.capacity)) break;
         this.forget(oldest);
       }
-      this.#rows.set(key, { value: loaded, weight, usedAt: this.workingSet?.nowMs() ?? 0 });
+      this.#rows.set(key, { value: loaded, weight, usedAt: this.workingSet?.nowMs() ?? 0, used: false });
       this.#weight += weight;
     }
     return loaded;

@@ -15,6 +15,8 @@ export const ACCOUNTS_ANSWER_LIMITS = { entries: 10_000, characters: 4 * 1024 * 
 
 interface KeptAnswer {
   usedAt: number;
+  /** Asked for since it got its place in the order: moved to the end when eviction reaches it. */
+  used: boolean;
   profilesVersion: number;
   connectionsVersion: number;
   /** The answer is the same for every `now` in [validFrom, validUntil) (milliseconds). */
@@ -75,9 +77,8 @@ export class AccountsAnswerCache {
       kept.validFrom <= at &&
       at < kept.validUntil
     ) {
-      // Least recently used first: a hit moves to the end.
-      this.#answers.delete(accountId);
-      this.#answers.set(accountId, kept);
+      // Least recently used first: a hit is marked, and moved to the end once eviction reaches it.
+      kept.used = true;
       if (this.workingSet !== null) kept.usedAt = this.workingSet.nowMs();
       return kept.json;
     }
@@ -93,6 +94,12 @@ export class AccountsAnswerCache {
       const entries = this.#answers.size + 1;
       const characters = this.#characters + json.length;
       if (entries <= this.limits.entries && characters <= this.limits.characters) break;
+      if (kept.used) {
+        kept.used = false;
+        this.#answers.delete(oldest);
+        this.#answers.set(oldest, kept);
+        continue;
+      }
       const ws = this.workingSet;
       if (
         !mayEvict(ws, kept.usedAt, entries, this.limits.entries) &&
@@ -104,6 +111,7 @@ export class AccountsAnswerCache {
     }
     this.#answers.set(accountId, {
       usedAt: this.workingSet?.nowMs() ?? 0,
+      used: false,
       profilesVersion,
       connectionsVersion,
       validFrom,

@@ -7,12 +7,17 @@ import { authenticate } from './auth.js';
 import type { AppEnv } from './context.js';
 import { ConnectionDroppedError, errorResponse, onError } from './error-response.js';
 import { drop, faultError, faultHeader } from './faults.js';
+import { checkHost } from './host-check.js';
+import type { OwnNames } from './own-names.js';
 import { isLogged, startLogRecord } from './request-log.js';
+import { finishWithNoSniff } from './security-headers.js';
 
 export interface FrontDoorOptions {
   repos: Repositories;
   clock: Clock;
   clocks: AccountClockLookup;
+  /** The server's own names: any other Host is refused before anything else (host-check.ts). */
+  ownNames: OwnNames;
   /** Requests answered before fault injection in the app (the dashboard, the browser's `/`): never faulted. */
   answeredBeforeFaults: (c: Context<AppEnv>) => boolean;
 }
@@ -23,20 +28,24 @@ function needsApiKey(path: string): boolean {
 }
 
 /**
- * Every request's first step, in one synchronous pass: the request log's record starts, an API
- * address authenticates its key, and an armed fault (admin `POST /faults`) is taken; then the
- * routes run, and the record is finished when they have answered. One middleware instead of the
- * log, key check and fault layers each awaiting the next, which cost every read their promises.
+ * Every request's first step, in one synchronous pass: the Host check, the request log's record,
+ * an API address's key check, and an armed fault (admin `POST /faults`); then the routes run, and
+ * once they have answered the answer gets `X-Content-Type-Options: nosniff` and the record is
+ * finished. One middleware instead of a layer per step each awaiting the next.
  *
- * The order is the parts' order: the log sees a refused key (401) and a fault's answer; faults
- * match after authentication (a fault by `account_id` sees the caller); a fault `when: after`
- * lets the work happen and replaces the answer; `drop` cuts the connection and logs status 0.
+ * The order is the parts' order: a foreign Host is refused (421) before anything, unlogged; the
+ * log sees a refused key (401) and a fault's answer, which are answered before the routes (and so
+ * without nosniff, as before); faults match after authentication (a fault by `account_id` sees
+ * the caller); a fault `when: after` lets the work happen and replaces the answer; `drop` cuts
+ * the connection and logs status 0.
  */
 export function frontDoor(options: FrontDoorOptions): MiddlewareHandler<AppEnv> {
-  const { repos, clock, clocks, answeredBeforeFaults } = options;
+  const { repos, clock, clocks, answeredBeforeFaults, ownNames } = options;
   return (c, next) => {
+    const misdirected = checkHost(c, ownNames);
+    if (misdirected !== null) return Promise.resolve(misdirected);
     const path = c.req.path;
-    if (!isLogged(path)) return next();
+    if (!isLogged(path)) return next().then(() => finishWithNoSniff(c));
     const record = startLogRecord(repos.requestLog, clock, c);
     let fault: FaultRecord | null = null;
     try {
@@ -71,8 +80,10 @@ export function frontDoor(options: FrontDoorOptions): MiddlewareHandler<AppEnv> 
             record(0);
             drop(c);
           }
+          // Takes the routes' answer's headers (nosniff among them once finished) with it.
           c.res = errorResponse(c, faultError(after.answer), faultHeader(after.id));
         }
+        finishWithNoSniff(c);
         record(c.res.status);
       },
       (error: unknown) => {

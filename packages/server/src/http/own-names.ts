@@ -6,6 +6,11 @@ export const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '12
 /** A Host header: a name or an IP literal (IPv6 in brackets), optionally a port; nothing else. */
 const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/;
 
+/** How many Host values' answers are kept: a client sends one or two; others are worked out each time. */
+const KEPT_HOST_ANSWERS = 64;
+/** A kept answer meaning "the configured base", read when asked (it is set once the listener runs). */
+const CANONICAL = Symbol('canonical base');
+
 interface ParsedHost {
   hostname: string;
   port: number;
@@ -34,6 +39,8 @@ function parseHost(value: string, defaultPort: number): ParsedHost | null {
 export class OwnNames {
   readonly #public: URL | null;
   #listener: { port: number; boundHost: string | null } | null = null;
+  /** Each Host value's answer, worked out once per listener (every request asks). */
+  readonly #kept = new Map<string, string | null | typeof CANONICAL>();
 
   constructor(
     private readonly urls: ServerUrls,
@@ -47,6 +54,7 @@ export class OwnNames {
     const host = address.includes(':') ? `[${address}]` : address;
     const wildcard = address === '0.0.0.0' || address === '::';
     this.#listener = { port, boundHost: wildcard || LOOPBACK_HOSTNAMES.has(host) ? null : host };
+    this.#kept.clear();
   }
 
   /**
@@ -54,20 +62,27 @@ export class OwnNames {
    * some other server (the request is then refused with 421).
    */
   baseFor(host: string | undefined): string | null {
-    const listener = this.#listener;
-    if (listener === null) return this.canonicalBase();
+    if (this.#listener === null) return this.canonicalBase();
     if (host === undefined) return null;
+    let answer = this.#kept.get(host);
+    if (answer === undefined) {
+      answer = this.#answerFor(host);
+      if (this.#kept.size < KEPT_HOST_ANSWERS) this.#kept.set(host, answer);
+    }
+    return answer === CANONICAL ? this.canonicalBase() : answer;
+  }
+
+  #answerFor(host: string): string | null | typeof CANONICAL {
     if (this.#public !== null) {
       const parsed = parseHost(host, defaultPort(this.#public.protocol));
       if (parsed === null) return null;
       const publicPort = Number(this.#public.port || defaultPort(this.#public.protocol));
-      if (parsed.hostname === this.#public.hostname && parsed.port === publicPort)
-        return this.canonicalBase();
-      return this.#isListenerName(parsed) || this.#isStorageName(host) ? this.canonicalBase() : null;
+      if (parsed.hostname === this.#public.hostname && parsed.port === publicPort) return CANONICAL;
+      return this.#isListenerName(parsed) || this.#isStorageName(host) ? CANONICAL : null;
     }
     const parsed = parseHost(host, 80);
     if (parsed !== null && this.#isListenerName(parsed)) return `http://${parsed.hostname}:${parsed.port}`;
-    return this.#isStorageName(host) ? this.canonicalBase() : null;
+    return this.#isStorageName(host) ? CANONICAL : null;
   }
 
   /**

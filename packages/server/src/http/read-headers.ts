@@ -1,3 +1,5 @@
+import { jsonAnswerWithNoSniff } from './security-headers.js';
+
 const READ_CACHE_CONTROL = 'private, no-store';
 
 /** All reads: `Cache-Control: private, no-store` (GET /accounts/{id}/options, last paragraph). */
@@ -13,8 +15,5 @@ export function readAnswer(body: unknown): Response {
 
 /** A read's 200 answer from JSON text already serialised (a kept answer). */
 export function readJsonAnswer(json: string): Response {
-  return new Response(json, {
-    status: 200,
-    headers: { 'content-type': 'application/json', 'cache-control': READ_CACHE_CONTROL },
-  });
+  return jsonAnswerWithNoSniff(json, 200, READ_CACHE_CONTROL);
 }
