@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { PostsAddress } from '../domain/publishing/index.js';
 import { publishingFor } from '../domain/publishing/index.js';
 import type { AppEnv } from '../http/context.js';
 import { setIdempotencyOutcome } from '../http/idempotency.js';
+import { jsonAnswerWithNoSniff } from '../http/security-headers.js';
 import type { Services } from '../services.js';
 
 /** The handler both posts addresses share; only the order of checks and their codes differ. */
@@ -23,7 +23,8 @@ export function createPostHandler(services: Services, address: PostsAddress) {
     if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
       c.set('errorCode', error.code);
     }
-    return c.json(answer.body, answer.status as ContentfulStatusCode);
+    // c.json's bytes, with nosniff in the answer's own headers (http/security-headers.ts).
+    return jsonAnswerWithNoSniff(JSON.stringify(answer.body), answer.status);
   };
 }
 

@@ -11,6 +11,8 @@ const NOT_STORED = new Set([
   'set-cookie',
   'transfer-encoding',
   'idempotent-replayed',
+  // Every answer gets it on its way out (http/front-door.ts), a replay too.
+  'x-content-type-options',
 ]);
 
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
