@@ -260,6 +260,29 @@ export class ScheduledPostsRepository {
       .run(`$.${platform}`, reason, id);
   }
 
+  /**
+   * A waiting post's new time and kept request, guarded like `markSending`: SQLite runs the two one
+   * after the other, so either the change lands before the scheduler's claim or it changes nothing.
+   */
+  replaceWaiting(
+    accountId: string,
+    id: string,
+    at: Date,
+    request: Record<string, unknown>,
+    mediaType: string | null,
+    now: Date,
+  ): boolean {
+    const when = at.toISOString();
+    return (
+      this.db
+        .prepare(
+          `UPDATE scheduled_posts SET at = ?, scheduled_for = ?, request = ?, media_type = ?, note = NULL, updated_at = ?
+           WHERE id = ? AND account_id = ? AND outcome = 'waiting'`,
+        )
+        .run(when, when, JSON.stringify(request), mediaType, now.toISOString(), id, accountId).changes > 0
+    );
+  }
+
   /** Cancels a waiting post; false when it was not waiting (the caller reads why). */
   cancel(id: string, now: Date): boolean {
     return (

@@ -15,7 +15,7 @@ export interface AccountDeletionDeps {
   repos: Repositories;
   clocks: AccountClocks;
   mediaFolder: MediaFolder;
-  uploadLinks?: { storage: Pick<UploadStorage, 'forget'> };
+  uploadLinks: { storage: Pick<UploadStorage, 'forget'> };
 }
 
 /** Tables that name an account in `account_id`, found once from the schema (later areas' tables too). */
@@ -100,7 +100,7 @@ export class AccountDeletion {
         .all(accountId) as { storage_path: string }[]
     ).map((row) => row.storage_path);
     for (const fileId of fileIds) {
-      this.services.uploadLinks?.storage.forget(fileId);
+      this.services.uploadLinks.storage.forget(fileId);
       await rm(mediaFolder.pathOf(join('files', fileId)), { recursive: true, force: true });
       await rm(mediaFolder.pathOf(join('uploads', `${fileId}.part`)), { force: true });
     }

@@ -15,7 +15,6 @@ import { resolveConnectorCaller } from '../mcp/connector-caller.js';
 import type { ConnectorContext } from '../mcp/connector-context.js';
 import type { ConnectorEndpoint } from '../mcp/connector-endpoint.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
-import { ConnectorRequests } from '../mcp/connector-requests.js';
 import {
   calledTools,
   firstForbiddenCall,
@@ -67,7 +66,6 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
     services,
     accountsAnswers: new AccountsAnswerCache(services.repos, services.db),
     idempotency: new ConnectorIdempotency(services),
-    requests: new ConnectorRequests(services.db),
   };
   // In the name the request used: an app that reached `localhost` must be told `localhost`.
   const resourceMetadata = (c: Context<AppEnv>) =>

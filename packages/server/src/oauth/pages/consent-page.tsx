@@ -154,16 +154,12 @@ function refuse(
 export function consentPage(services: Services): Hono<DashboardEnv> {
   const page = new Hono<DashboardEnv>();
   page.use('/consent', requireSignIn());
-  const clients = () => {
-    if (!services.oauthClients) throw new Error('The authorization server is not wired (createApp).');
-    return services.oauthClients;
-  };
 
   page.get('/consent', async (c) => {
     const urls = oauthUrls(requestBase(c, services));
     const check = await checkAuthorizationRequest(
       (name) => c.req.queries(name) ?? [],
-      clients(),
+      services.oauthClients,
       urls,
       services.ownNames,
       clientAddress(c),
@@ -194,7 +190,7 @@ export function consentPage(services: Services): Hono<DashboardEnv> {
     };
     const check = await checkAuthorizationRequest(
       values,
-      clients(),
+      services.oauthClients,
       urls,
       services.ownNames,
       clientAddress(c),
