@@ -76,6 +76,15 @@ export const LIMITS = {
     legacySeconds: 90,
     mediaProcessingRetryAfterSeconds: 30,
   },
+  /**
+   * Bounds of the AI-app connector's post inputs (service_publish_post and its kin): up to ten places
+   * in one call, one per network; REST then checks each network's own rules on what passes.
+   */
+  connector: {
+    placesPerCall: 10,
+    textMaxLength: 100_000,
+    mediaPerPostMax: 35,
+  },
   /** POST /posts Timing and the 202 still_publishing row. */
   publishing: {
     answerWithinSeconds: 25,

@@ -1,10 +1,6 @@
-import {
-  type AuthInfo,
-  createMcpHandler,
-  isLegacyRequest,
-  type McpServerFactory,
-} from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, type McpServerFactory } from '@modelcontextprotocol/server';
 import { createConnectorServer } from '@socialpub/mcp';
+import { type ConnectorAuthInfo, connectorSignIn } from './connector-auth-info.js';
 import type { ConnectorCaller } from './connector-caller.js';
 import type { ConnectorContext } from './connector-context.js';
 import { DomainConnectorBackend } from './domain-backend.js';
@@ -18,7 +14,7 @@ export interface CheckedMcpRequest {
   /** The JSON body, or undefined when there is none or it is not JSON (the SDK answers that). */
   parsed: unknown;
   caller: ConnectorCaller;
-  authInfo: AuthInfo;
+  authInfo: ConnectorAuthInfo;
 }
 
 export interface ConnectorEndpoint {
@@ -36,8 +32,7 @@ export function createConnectorEndpoint(
   bodyLimitBytes: number,
 ): ConnectorEndpoint {
   const factory: McpServerFactory = ({ authInfo }) => {
-    const caller = authInfo?.extra?.['caller'] as ConnectorCaller;
-    const onlyTool = authInfo?.extra?.['onlyTool'] as string | undefined;
+    const { caller, onlyTool } = connectorSignIn(authInfo);
     // A read-only app is offered every tool: /mcp refuses its changes with the scope challenge
     // before they run, so the app can step up (routes/mcp.ts).
     return createConnectorServer({

@@ -1,5 +1,4 @@
 import {
-  type AuthInfo,
   classifyInboundRequest,
   isJSONRPCRequest,
   isJsonContentType,
@@ -8,6 +7,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import { createConnectorServer, type ToolSet } from '@socialpub/mcp';
+import { type ConnectorAuthInfo, connectorSignIn } from './connector-auth-info.js';
 import type { ConnectorCaller } from './connector-caller.js';
 import type { ConnectorContext } from './connector-context.js';
 import { DomainConnectorBackend } from './domain-backend.js';
@@ -81,13 +81,6 @@ function isLegacyEra(headers: McpRequestHeaders, body: JSONRPCRequest): boolean 
   return legacy;
 }
 
-/** The caller `/mcp` resolved for this request (routes/mcp.ts puts it in the sign-in it hands on). */
-function callerOf(authInfo: AuthInfo | undefined): ConnectorCaller {
-  const caller = authInfo?.extra?.['caller'] as ConnectorCaller | undefined;
-  if (caller === undefined) throw new Error('An MCP request reached a shared server without its caller.');
-  return caller;
-}
-
 interface SharedServer {
   server: McpServer;
   transport: RequestMuxTransport;
@@ -106,7 +99,11 @@ export class SharedConnectorServers {
   constructor(private readonly context: ConnectorContext) {}
 
   /** The answer to one request, as the SDK's JSON answer carries it. */
-  async answer(caller: ConnectorCaller, message: JSONRPCRequest, authInfo: AuthInfo): Promise<Response> {
+  async answer(
+    caller: ConnectorCaller,
+    message: JSONRPCRequest,
+    authInfo: ConnectorAuthInfo,
+  ): Promise<Response> {
     const { transport } = await this.#serverFor(caller);
     const reply = await transport.request(message, authInfo);
     return new Response(JSON.stringify(reply), {
@@ -136,7 +133,7 @@ export class SharedConnectorServers {
     const server = createConnectorServer({
       // Decides only which tools are offered: every domain backend backs all of them.
       backend: new DomainConnectorBackend(this.context, first),
-      backendFor: (authInfo) => new DomainConnectorBackend(this.context, callerOf(authInfo)),
+      backendFor: (authInfo) => new DomainConnectorBackend(this.context, connectorSignIn(authInfo).caller),
       toolSet,
     });
     const transport = new RequestMuxTransport();

@@ -1,16 +1,10 @@
-import {
-  apiError,
-  errorBodyFor,
-  isConnectorChangeTool,
-  LIMITS,
-  POST_SCOPE,
-  readJsonText,
-} from '@socialpub/core';
+import { apiError, errorBodyFor, isConnectorChangeTool, LIMITS, readJsonText } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { connectorCors } from '../http/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
 import { requestBase } from '../http/host-check.js';
+import { connectorAuthInfo } from '../mcp/connector-auth-info.js';
 import { resolveConnectorCaller } from '../mcp/connector-caller.js';
 import type { ConnectorContext } from '../mcp/connector-context.js';
 import type { ConnectorEndpoint } from '../mcp/connector-endpoint.js';
@@ -168,12 +162,7 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
             headers: c.req.raw.headers,
             ...(c.req.method === 'POST' ? { body: text } : {}),
           });
-    const authInfo = {
-      token: 'verified',
-      clientId: caller.kind === 'grant' ? caller.grant.clientId : `api_key:${caller.apiKey.id}`,
-      scopes: caller.kind === 'grant' ? [...caller.grant.scopes] : [POST_SCOPE],
-      extra: { caller, onlyTool: singleToolCall(parsed) },
-    };
+    const authInfo = connectorAuthInfo(caller, singleToolCall(parsed));
     const headers = {
       method: c.req.method,
       accept: c.req.header('accept'),
