@@ -158,6 +158,14 @@ export const LIMITS = {
     maxNestingDepth: 64,
     maxBytes: megabytes(1),
   },
+  /**
+   * The dashboard's bodies: forms, and files sent as base64 in JSON (room for a 20 MB image and
+   * small videos plus encoding; the admin API's media address takes the same).
+   */
+  dashboard: {
+    formBodyMaxBytes: 256 * 1024,
+    uploadBodyMaxBytes: megabytes(64),
+  },
   /** Retry-After values the document fixes for 503 and 504 answers. */
   retryAfter: {
     callerCheckUnavailableSeconds: 5,

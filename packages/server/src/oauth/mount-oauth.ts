@@ -15,7 +15,8 @@ import { unusedClientsSweep } from './unused-clients.js';
 
 /**
  * The authorization server for AI apps, one module per endpoint (like node-oidc-provider's
- * lib/actions). The consent and Connected apps pages live in the dashboard (oauth/pages).
+ * lib/actions). The consent and Connected apps pages live in the dashboard
+ * (dashboard/pages/consent.tsx, connected-apps.tsx) and call grants.ts.
  * Discovery, registration, token and revocation answer browser-based MCP clients on the origins
  * `/mcp` allows (http/connector-cors.ts); none of them reads a cookie.
  */

@@ -1,6 +1,18 @@
 import { type ConnectorScope, isPaidPlan, POST_SCOPE, READ_SCOPE } from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { requestBase } from '../../http/host-check.js';
+import {
+  type AuthorizationCheck,
+  type AuthorizationRequest,
+  authorizationResponseUrl,
+  checkAuthorizationRequest,
+  errorRedirectUrl,
+} from '../../oauth/authorization-request.js';
+import { OAuthClients } from '../../oauth/clients.js';
+import { ConnectorNeedsPaidPlanError, consentToApp } from '../../oauth/grants.js';
+import { OAUTH_PATHS, oauthUrls } from '../../oauth/oauth-urls.js';
+import type { Services } from '../../services.js';
 import {
   CsrfField,
   clientAddress,
@@ -9,19 +21,7 @@ import {
   renderPage,
   requireSignIn,
   signedIn,
-} from '../../dashboard/session/index.js';
-import { requestBase } from '../../http/host-check.js';
-import type { Services } from '../../services.js';
-import {
-  type AuthorizationCheck,
-  type AuthorizationRequest,
-  authorizationResponseUrl,
-  checkAuthorizationRequest,
-  errorRedirectUrl,
-} from '../authorization-request.js';
-import { OAuthClients } from '../clients.js';
-import { ConnectorNeedsPaidPlanError, consentToApp } from '../grants.js';
-import { OAUTH_PATHS, oauthUrls } from '../oauth-urls.js';
+} from '../session/index.js';
 
 /** The two choices of the consent page and the scopes each grants (post includes read). */
 const PERMISSIONS: Record<string, ConnectorScope[]> = {
