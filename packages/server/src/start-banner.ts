@@ -6,7 +6,7 @@ import type { SocialpubApp } from './app.js';
  * /mcp and the dashboard appear once their routes are mounted. Middleware (`app.use`: method ALL,
  * a `*` path, a handler taking `next`) does not count: it answers nothing by itself.
  */
-export function mountsRoute(socialpub: Pick<SocialpubApp, 'app'>, prefix: string): boolean {
+function mountsRoute(socialpub: Pick<SocialpubApp, 'app'>, prefix: string): boolean {
   return socialpub.app.routes.some(
     (route) =>
       (route.path === prefix || route.path.startsWith(`${prefix}/`)) &&

@@ -1,4 +1,10 @@
-import { LIMITS } from '@socialpub/core';
+import {
+  AccountCreateSchema,
+  KeyCreateSchema,
+  LIMITS,
+  MediaCreateSchema,
+  ProfileCreateSchema,
+} from '@socialpub/core';
 import { Hono } from 'hono';
 import { accountView, createAccount, patchAccount } from '../domain/accounts.js';
 import { issueApiKey, revokeApiKey } from '../domain/api-keys.js';
@@ -7,12 +13,6 @@ import { createProfile, profileRecord } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { adminBody, adminNotFound } from './admin-body.js';
-import {
-  AccountCreateSchema,
-  KeyCreateSchema,
-  MediaCreateSchema,
-  ProfileCreateSchema,
-} from './admin-schemas.js';
 
 /** Admin rows for accounts, keys, profiles, the outbox and dashboard media (reference-server.md). */
 export function adminAccountsRoutes(services: Services): Hono<AppEnv> {

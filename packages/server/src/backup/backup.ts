@@ -18,9 +18,9 @@ import { makePrivateFolder, makeTreePrivate, PRIVATE_FILE_MODE } from './private
  * between, an upload finished meanwhile (uploads/<id>.part renamed to files/<id>/content), is put
  * back from the copy so the restored upload is still open and resumable.
  */
-export const DATABASE_FILE = 'socialpub.db';
-export const MEDIA_FOLDER = 'media';
-export const MANIFEST_FILE = 'backup.json';
+const DATABASE_FILE = 'socialpub.db';
+const MEDIA_FOLDER = 'media';
+const MANIFEST_FILE = 'backup.json';
 
 export class BackupError extends Error {
   constructor(message: string) {

@@ -18,7 +18,7 @@ import {
 /** Form posts are small; only the Media library's upload carries a file (held in memory, hence a cap). */
 export const DASHBOARD_FORM_BODY_LIMIT = LIMITS.dashboard.formBodyMaxBytes;
 export const DASHBOARD_UPLOAD_BODY_LIMIT = LIMITS.dashboard.uploadBodyMaxBytes;
-export const MEDIA_UPLOAD_PATH = '/dashboard/media/upload';
+const MEDIA_UPLOAD_PATH = '/dashboard/media/upload';
 
 /** The addresses the dashboard answers (all of them, unknown pages with its 404 page). */
 export function isDashboardPath(path: string): boolean {

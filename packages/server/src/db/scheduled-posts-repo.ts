@@ -62,7 +62,7 @@ interface ScheduledRow {
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
 
-export function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
+function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
   return {
     id: row.id,
     accountId: row.account_id,

@@ -24,7 +24,7 @@ import type { Services } from '../services.js';
  * Largest JSON-RPC body `/mcp` reads: core's limit for every JSON body. The largest tool input
  * (ten places with their option blocks and a long caption) is a few tens of kilobytes.
  */
-export const MCP_BODY_LIMIT_BYTES = LIMITS.jsonBody.maxBytes;
+const MCP_BODY_LIMIT_BYTES = LIMITS.jsonBody.maxBytes;
 
 export interface McpRouteOptions {
   /** Browser origins allowed beside the server's own and loopback pages (e.g. a web AI app). */

@@ -9,7 +9,7 @@ import { storageRoutes } from '../tus/storage-routes.js';
 import { uploaderScriptRoutes } from './uploader-scripts.js';
 
 /** POST /media/uploads, .../token, .../complete and DELETE /media/uploads/{file_id} under /api/v2. */
-export function uploadsRoutes(service: UploadLinksService): Hono<AppEnv> {
+function uploadsRoutes(service: UploadLinksService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/media/uploads', async (c) => {

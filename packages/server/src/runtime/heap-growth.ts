@@ -15,7 +15,7 @@ import { setFlagsFromString } from 'node:v8';
  * Raised only while such a body streams: for the whole process it also let ordinary garbage build
  * up (the bench's mixed load peaked 30 MB higher and stayed 30 MB higher when idle).
  */
-export const UPLOAD_HEAP_GROWING_PERCENT = 200;
+const UPLOAD_HEAP_GROWING_PERCENT = 200;
 /** A PATCH body at least this long (or of unknown length) counts as a long upload body. */
 export const LONG_BODY_BYTES = 1024 * 1024;
 

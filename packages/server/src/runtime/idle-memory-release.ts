@@ -15,7 +15,7 @@ export interface IdleReleaseTiming {
  * young generation at its grown size; the next try, more than 5 s after the first, sees only the
  * quiet spell.
  */
-export const IDLE_RELEASE_TIMING: IdleReleaseTiming = {
+const IDLE_RELEASE_TIMING: IdleReleaseTiming = {
   quietMs: 5_000,
   lookMs: 1_000,
   retryMs: 6_000,

@@ -1,7 +1,7 @@
 import { collectYoungGeneration } from './garbage-collector.js';
 
 /** How much request body may arrive between two scavenges. */
-export const BODY_BYTES_PER_SCAVENGE = 4 * 1024 * 1024;
+const BODY_BYTES_PER_SCAVENGE = 4 * 1024 * 1024;
 
 /**
  * Yields `body` as it is, with a scavenge after every `every` bytes.

@@ -11,14 +11,11 @@
  * `csrfProtection()` before every route: a POST without the token never reaches the handler.
  * Mounted elsewhere, run both middlewares first.
  */
-export { clearCookie, cookieOptions, SESSION_COOKIE, SIGNED_OUT_CSRF_COOKIE } from './cookies.js';
-export { csrfProtection, csrfRefusal, csrfTokenValid } from './csrf.js';
-export { CSRF_FIELD, CsrfField } from './csrf-field.js';
+export { csrfProtection } from './csrf.js';
+export { CsrfField } from './csrf-field.js';
 export type { DashboardEnv, SignedIn } from './dashboard-env.js';
 export {
-  Layout,
   type LayoutProps,
-  NAV_LINKS,
   type PageOptions,
   renderErrorPage,
   renderPage,
@@ -26,27 +23,21 @@ export {
 export {
   clientAddress,
   dashboardSession,
-  pathAndQuery,
   requireSignIn,
   signedIn,
   signInAs,
   signOut,
 } from './middleware.js';
-export { safeNext, signInUrl } from './safe-next.js';
+export { safeNext } from './safe-next.js';
 export {
-  endSession,
   refreshSession,
-  resumeSession,
   SESSION_IDLE_SECONDS,
-  SESSION_MAX_SECONDS,
   type StartedSession,
-  startSession,
 } from './sessions.js';
 export {
   SIGN_IN_FAILURES_BEFORE_SLOWING,
   SIGN_IN_FAILURES_PER_ADDRESS,
   SIGN_IN_FAILURES_PER_EMAIL_AND_ADDRESS,
-  SIGN_IN_WINDOW_SECONDS,
   SignInThrottle,
 } from './sign-in-throttle.js';
 export { SIGN_UPS_PER_ADDRESS, SignUpThrottle } from './sign-up-throttle.js';

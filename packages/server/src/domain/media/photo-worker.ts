@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * with the process: it starts on the first photo, takes one job at a time, and ends after
  * `IDLE_EXIT_MS` without work, so an idle server holds none of it.
  */
-export const PHOTO_WORKER_IDLE_EXIT_MS = 5_000;
+const PHOTO_WORKER_IDLE_EXIT_MS = 5_000;
 
 // Runs from src/domain/media (tests, tsx) or from the bundled dist/ file: both depths are tried.
 const CANDIDATES = ['../../../assets/photo-worker/', '../assets/photo-worker/', '../../assets/photo-worker/'];
@@ -36,7 +36,7 @@ export interface JpegCopy {
 }
 
 /** libvips could not read the photo. */
-export class UnreadablePhotoError extends Error {
+class UnreadablePhotoError extends Error {
   constructor() {
     super('The photo could not be read.');
     this.name = 'UnreadablePhotoError';
@@ -162,12 +162,4 @@ export async function jpegCopy(
   const answer = await on.run({ op: 'jpeg', bytes, resize, quality });
   if (!answer.ok) throw new UnreadablePhotoError();
   return { bytes: bytesOf(answer), width: answer.width ?? 0, height: answer.height ?? 0 };
-}
-
-export function stopPhotoWorker(): void {
-  worker.stop();
-}
-
-export function photoWorkerPid(): number | null {
-  return worker.pid;
 }

@@ -27,7 +27,7 @@ import { AddressNotAllowedError, GuardedHttpAgent, GuardedHttpsAgent } from './c
  * Timeouts are real time on purpose: they bound how long a foreign server may keep a socket
  * open, which the virtual clock (API rules only) cannot move.
  */
-export const MAX_REDIRECT_HOPS = 5;
+const MAX_REDIRECT_HOPS = 5;
 
 /** The address is not public (and not allowed): refused before anything was sent to it. */
 export class UnsafeAddressError extends Error {
@@ -88,7 +88,7 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 }
 
 /** Refuses a URL whose host is, or resolves to, an address that is not allowed. */
-export async function assertPublicAddress(
+async function assertPublicAddress(
   url: URL,
   allow: ImportAllowList,
   timeoutMs: number,
