@@ -31,7 +31,7 @@ export function wantsHtml(accept: string | undefined): boolean {
 }
 
 /**
- * The dashboard under /dashboard (issue 10): server-rendered pages, one route module per page in
+ * The dashboard under /dashboard: server-rendered pages, one route module per page in
  * pages/, all behind the session middleware and the CSRF check. Refusals are HTML pages, never
  * the API's JSON and never a stack trace.
  */

@@ -83,7 +83,7 @@ function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
   };
 }
 
-/** A post of an account being deleted is never sent: its deletion removes it (issue 14). */
+/** A post of an account being deleted is never sent: its deletion removes it. */
 const NOT_DELETING = 'account_id NOT IN (SELECT id FROM accounts WHERE deleting_since IS NOT NULL)';
 
 export class ScheduledPostsRepository {

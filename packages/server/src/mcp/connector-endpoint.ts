@@ -25,7 +25,7 @@ export interface ConnectorEndpoint {
 /**
  * The MCP side of `/mcp`: the SDK's handlers and the shared servers. Loaded by the route on the
  * first request that passes its checks (routes/mcp.ts), so a server that no AI app talks to never
- * loads the MCP SDK and the tools: about a third of the start-up time and 15 MB of memory.
+ * loads the MCP SDK and the tools (a large share of start-up time and memory).
  */
 export function createConnectorEndpoint(
   context: ConnectorContext,

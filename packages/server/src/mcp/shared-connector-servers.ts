@@ -59,7 +59,7 @@ const eraWithoutEnvelope = new Map<string, boolean>();
  * claim in `params._meta` or by its version header; without `_meta` (and without the `result` or
  * `error` keys of an answer) the SDK's answer depends only on the method and that header, so it is
  * asked once per pair: its checks try the body as an answer first and build the errors of those
- * failed parses, about 9 µs a call.
+ * failed parses, a cost per call worth keeping off the hot path.
  */
 function isLegacyEra(headers: McpRequestHeaders, body: JSONRPCRequest): boolean {
   const ask = () =>
@@ -87,11 +87,10 @@ interface SharedServer {
 }
 
 /**
- * One MCP server per tool set (a signed-in app's seventeen tools, an API key's older three), serving every caller of that set. The SDK's stateless serving builds a server
- * and a transport for each HTTP request and closes both after it, about four fifths of a tool call's
- * CPU (bench: mcp); a shared server registers its tools once and takes each request through a
- * transport that keeps callers apart (request-mux-transport.ts). Each call's backend is built from
- * the caller its sign-in names, so the app sees only its own account, as before.
+ * One MCP server per tool set (a signed-in app's seventeen tools, an API key's older three), serving
+ * every caller of that set: the SDK's stateless serving builds and closes a server and a transport
+ * per request, most of a tool call's CPU. The shared server takes each request through a transport
+ * that keeps callers apart (request-mux-transport.ts) and builds each call's backend from its caller.
  */
 export class SharedConnectorServers {
   readonly #servers = new Map<string, Promise<SharedServer>>();

@@ -1,15 +1,7 @@
 /**
- * The dashboard's session module, shared by every page under /dashboard (issue 10) and the
- * connector's consent and Connected apps pages (issue 9). A route module typically reads:
- *
- *   const page = new Hono<DashboardEnv>();
- *   page.use('*', requireSignIn());
- *   page.get('/', (c) => renderPage(c, { title: 'Connected apps' }, <form method="post">
- *     <CsrfField token={c.var.csrfToken} /> ... </form>));
- *
- * and is mounted by `dashboardApp` (../index.ts), which runs `dashboardSession(services)` and
- * `csrfProtection()` before every route: a POST without the token never reaches the handler.
- * Mounted elsewhere, run both middlewares first.
+ * The dashboard's session module, shared by every page under /dashboard. `dashboardApp` runs
+ * `dashboardSession(services)` and `csrfProtection()` before every page, so a POST without the
+ * token never reaches a handler; a page uses `requireSignIn()`, `renderPage` and `CsrfField`.
  */
 export { csrfProtection } from './csrf.js';
 export { CsrfField } from './csrf-field.js';

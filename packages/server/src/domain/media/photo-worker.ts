@@ -3,12 +3,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * sharp (libvips) in a child process of its own (assets/photo-worker/photo-worker.mjs). Measured
- * in the memory benchmark (issue 13 item 9): converting large tiktok photos in the server's
- * process raised its RSS by about 170 MB that never went back (native buffers and the allocator
- * arenas of libvips' threads; the JavaScript heap stayed at 25 MB). In a worker the memory leaves
- * with the process: it starts on the first photo, takes one job at a time, and ends after
- * `IDLE_EXIT_MS` without work, so an idle server holds none of it.
+ * sharp (libvips) in a child process of its own (assets/photo-worker/photo-worker.mjs): the native
+ * memory libvips keeps after converting large photos leaves with the process. It starts on the
+ * first photo, takes one job at a time and ends after `IDLE_EXIT_MS` without work.
  */
 const PHOTO_WORKER_IDLE_EXIT_MS = 5_000;
 
