@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountWithProfile, type Fixture, type TestApp, testApp } from '../helpers.js';
+import { accountWithProfile, type Fixture, type TestApp, testApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let f: Fixture;
