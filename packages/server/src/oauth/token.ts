@@ -5,7 +5,7 @@ import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { requestAddress } from './client-creation.js';
 import type { OAuthClients } from './clients.js';
-import { type GrantSource, redeemOnce, refuseIfRedeemed } from './grant-source.js';
+import { redeemOnce, refuseIfRedeemed } from './grant-source.js';
 import { answerOAuth, NO_STORE, OAuthError } from './oauth-error.js';
 import { OAUTH_PATHS } from './oauth-urls.js';
 import { verifierMatches } from './pkce.js';
@@ -70,14 +70,9 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
   const grant = oauthGrants.get(record.grantId);
   // Every expiry of a grant reads its account's clock (a test clock, or the server's).
   const now = services.clocks.forAccount(grant?.accountId ?? '').now();
-  const source: GrantSource = {
-    familyId: record.familyId,
-    usedAt: record.usedAt,
-    markUsed: (at) => oauthCodes.markUsed(record.codeHash, at),
-  };
   refuseIfRedeemed(
     services,
-    source,
+    record,
     now,
     'The authorization code was already used; the tokens issued from it are revoked. Start the sign-in again.',
   );
@@ -103,7 +98,7 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
   const scopes = record.scopes.filter((scope) => grant.scopes.includes(scope));
   return redeemOnce(
     services,
-    source,
+    (at) => oauthCodes.markUsed(record.codeHash, at),
     { grantId: grant.id, familyId: record.familyId, clientId, scopes, resource: record.resource },
     now,
     'The authorization code was already used; start the sign-in again.',
@@ -123,14 +118,9 @@ function refresh(services: Services, form: Map<string, string>, clientId: string
   const grant = oauthGrants.get(record.grantId);
   const now = services.clocks.forAccount(grant?.accountId ?? '').now();
   // Rotation's reuse detection: either the app or a thief holds an old token.
-  const source: GrantSource = {
-    familyId: record.familyId,
-    usedAt: record.usedAt,
-    markUsed: (at) => oauthTokens.markUsed(record.tokenHash, at),
-  };
   refuseIfRedeemed(
     services,
-    source,
+    record,
     now,
     'The refresh token was already used once; every token of this sign-in is now revoked. Sign in again.',
   );
@@ -153,7 +143,7 @@ function refresh(services: Services, form: Map<string, string>, clientId: string
   }
   return redeemOnce(
     services,
-    source,
+    (at) => oauthTokens.markUsed(record.tokenHash, at),
     { grantId: grant.id, familyId: record.familyId, clientId, scopes, resource: record.resource },
     now,
     'The refresh token was already used once; sign in again.',
