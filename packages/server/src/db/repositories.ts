@@ -45,6 +45,8 @@ export interface Repositories {
   deliveries: DeliveriesRepository;
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
+  /** Signed-in AI apps' idempotency entries, by grant (an API key's are its REST entries). */
+  connectorIdempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
   dashboardSessions: DashboardSessionsRepository;
   apiKeyLastUsed: ApiKeyLastUsedRepository;
@@ -80,6 +82,7 @@ export function createRepositories(db: Database): Repositories {
     deliveries,
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
+    connectorIdempotency: new IdempotencyRepository(db, 'connector_idempotency_entries'),
     uploadLinks: new UploadLinksRepository(db),
     dashboardSessions: new DashboardSessionsRepository(db),
     apiKeyLastUsed: new ApiKeyLastUsedRepository(db, writeBehind),
