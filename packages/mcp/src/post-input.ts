@@ -74,7 +74,11 @@ const BLOCKS = {
  */
 export const PlaceSchema = z
   .looseObject({
-    accountId: z.string().min(1).max(200).describe('Profile UUID, @handle or name.'),
+    accountId: z
+      .string()
+      .min(1)
+      .max(LIMITS.connector.profileRefMaxLength)
+      .describe('Profile UUID, @handle or name.'),
     platform: z.enum(PLATFORMS).describe('The network.'),
     tiktok: BLOCKS.tiktok.optional().describe('privacyLevel required.'),
     instagram: BLOCKS.instagram.optional().describe('Instagram options.'),
@@ -123,7 +127,7 @@ export type PostInput = z.infer<typeof PostInputSchema>;
 export const ConnectorScheduledForSchema = z
   .string()
   .min(1)
-  .max(100)
+  .max(LIMITS.connector.scheduledForMaxLength)
   .describe('ISO 8601 with a zone, 60 s to 365 days ahead.');
 
 export const ScheduledPostInputSchema = PostInputSchema.extend({

@@ -84,6 +84,13 @@ export const LIMITS = {
     placesPerCall: 10,
     textMaxLength: 100_000,
     mediaPerPostMax: 35,
+    /** How a place names its profile: a UUID, an @handle or a name. */
+    profileRefMaxLength: 200,
+    scheduledForMaxLength: 100,
+    urlMaxLength: 4_096,
+    cursorMaxLength: 2_000,
+    /** The upload link's own rule on names applies after (`uploadLink.fileNameMaxLength`). */
+    fileNameMaxLength: 1_000,
   },
   /** POST /posts Timing and the 202 still_publishing row. */
   publishing: {
