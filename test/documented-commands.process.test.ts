@@ -23,7 +23,8 @@ import { REPO_ROOT, type RunResult, runCommand } from './helpers/run-node.js';
 
 /** Block lines that are only resolved, with the reason they are not run here. */
 const NOT_RUN: Readonly<Record<string, string>> = {
-  'npm ci && npm start': 'installs packages, then serves until stopped (test/fresh-clone.test.ts starts it)',
+  'npm ci && npm start':
+    'installs packages, then serves until stopped (test/fresh-clone.process.test.ts starts it)',
   'npm test': 'is the suite this test belongs to',
   'npx vitest run --project core': 'runs a test project',
   'npx vitest --project server': 'watch mode runs until stopped',

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type TestApp, testApp } from '../../test/helpers.js';
+import { type TestApp, testApp } from '../../test/helpers/test-app.js';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { ADMIN_OPENAPI_PATH, adminDocumentOptions } from './admin-document.js';
 import { ADMIN_OPERATIONS } from './admin-operations.js';

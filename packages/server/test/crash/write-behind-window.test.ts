@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, type SocialpubApp } from '../../src/app.js';
 import { WRITE_BEHIND_TIMING } from '../../src/db/write-behind.js';
-import { ADMIN_TOKEN } from '../helpers.js';
+import { ADMIN_TOKEN } from '../helpers/test-app.js';
 
 // What a crash may lose of the bookkeeping written behind the answers (docs/performance.md, "Written
 // behind the answers"): at most one snapshot period of read counts, request-log rows and keys' last

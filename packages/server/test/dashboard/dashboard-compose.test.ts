@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountWithProfile, type TestApp, tableCounts, testApp } from '../helpers.js';
-import { ALL_NETWORKS, addImage } from '../publish-helpers.js';
+import { ALL_NETWORKS, addImage } from '../helpers/publishing.js';
+import { accountWithProfile, type TestApp, tableCounts, testApp } from '../helpers/test-app.js';
 import { DashboardBrowser } from './dashboard-helpers.js';
 
 let t: TestApp;

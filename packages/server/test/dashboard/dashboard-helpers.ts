@@ -1,4 +1,4 @@
-import type { TestApp } from '../helpers.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 /**
  * A browser stand-in over `app.request`: keeps cookies, reads the CSRF token from the last page

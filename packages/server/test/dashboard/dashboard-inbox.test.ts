@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountWithProfile, type Fixture, type TestApp, testApp } from '../helpers.js';
-import { addImage, advance, sendPost } from '../publish-helpers.js';
+import { addImage, advance, sendPost } from '../helpers/publishing.js';
+import { accountWithProfile, type Fixture, type TestApp, testApp } from '../helpers/test-app.js';
 import { DashboardBrowser } from './dashboard-helpers.js';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../helpers.js';
+import { type TestApp, testApp } from '../helpers/test-app.js';
 import { DashboardBrowser } from './dashboard-helpers.js';
 
 let t: TestApp;

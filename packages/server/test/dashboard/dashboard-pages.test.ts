@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_FORM_BODY_LIMIT, DASHBOARD_UPLOAD_BODY_LIMIT } from '../../src/dashboard/index.js';
-import { accountWithProfile, type Fixture, type TestApp, tableCounts, testApp } from '../helpers.js';
+import { accountWithProfile, type Fixture, type TestApp, tableCounts, testApp } from '../helpers/test-app.js';
 import { DashboardBrowser } from './dashboard-helpers.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountWithProfile, type Fixture, type TestApp, tableCounts, testApp } from '../helpers.js';
-import { insertPost, insertScheduled } from '../posts-fixtures.js';
-import { addImage } from '../publish-helpers.js';
+import { insertPost, insertScheduled } from '../helpers/posts-fixtures.js';
+import { addImage } from '../helpers/publishing.js';
+import { accountWithProfile, type Fixture, type TestApp, tableCounts, testApp } from '../helpers/test-app.js';
 import { DashboardBrowser } from './dashboard-helpers.js';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import {
   SIGN_IN_FAILURES_PER_EMAIL_AND_ADDRESS,
 } from '../../src/dashboard/session/index.js';
 import { sha256Hex } from '../../src/domain/secrets.js';
-import { type TestApp, tableCounts, testApp } from '../helpers.js';
+import { type TestApp, tableCounts, testApp } from '../helpers/test-app.js';
 import { DashboardBrowser } from './dashboard-helpers.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectClient, type McpTestServer, mcpTestServer, toolBody } from '../mcp-helpers.js';
-import { fixture } from '../publish-helpers.js';
+import { connectClient, type McpTestServer, mcpTestServer, toolBody } from '../helpers/mcp.js';
+import { fixture } from '../helpers/publishing.js';
 import { deliveriesOf } from './deliveries-helpers.js';
 
 let s: McpTestServer;

@@ -1,5 +1,5 @@
 import type { Delivery, DeliveryPage } from '@socialpub/core';
-import type { TestApp } from '../helpers.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 /** GET /admin/v1/accounts/{id}/deliveries with a query string; the status and the page. */
 export async function listDeliveries(

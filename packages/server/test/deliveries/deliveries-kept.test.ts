@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Fixture } from '../helpers.js';
-import { type TestApp, testApp } from '../helpers.js';
-import { addFile, addImage, advance, fixture, sendPost } from '../publish-helpers.js';
+import { addFile, addImage, advance, fixture, sendPost } from '../helpers/publishing.js';
+import type { Fixture } from '../helpers/test-app.js';
+import { type TestApp, testApp } from '../helpers/test-app.js';
 import { deliveriesOf } from './deliveries-helpers.js';
 
 let t: TestApp;

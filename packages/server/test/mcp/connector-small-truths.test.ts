@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountWithProfile } from '../helpers.js';
 import {
   type AnyClient,
   connectClient,
   type McpTestServer,
   mcpTestServer,
   toolBody,
-} from '../mcp-helpers.js';
-import { fixture } from '../publish-helpers.js';
+} from '../helpers/mcp.js';
+import { fixture } from '../helpers/publishing.js';
+import { accountWithProfile } from '../helpers/test-app.js';
 
 let s: McpTestServer;
 let client: AnyClient | undefined;

@@ -3,11 +3,16 @@ import { CONNECTOR_TOOLS } from '@socialpub/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../helpers.js';
-import { type AnyClient, connectClient, type McpTestServer, mcpTestServer } from '../mcp-helpers.js';
-import { type FileServer, sampleJpeg, standardFixtures, startFileServer } from '../media-import-server.js';
-import { advance, setSimulate } from '../posts-fixtures.js';
-import { fixture } from '../publish-helpers.js';
+import { type AnyClient, connectClient, type McpTestServer, mcpTestServer } from '../helpers/mcp.js';
+import {
+  type FileServer,
+  sampleJpeg,
+  standardFixtures,
+  startFileServer,
+} from '../helpers/media-import-server.js';
+import { advance, setSimulate } from '../helpers/posts-fixtures.js';
+import { fixture } from '../helpers/publishing.js';
+import type { Fixture } from '../helpers/test-app.js';
 
 type Json = Record<string, unknown>;
 

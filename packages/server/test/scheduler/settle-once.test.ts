@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountWithProfile, type TestApp, testApp } from '../helpers.js';
-import { advance, insertPost, insertScheduled } from '../posts-fixtures.js';
+import { advance, insertPost, insertScheduled } from '../helpers/posts-fixtures.js';
+import { accountWithProfile, type TestApp, testApp } from '../helpers/test-app.js';
 
 /**
  * A scheduled post sent and settled inside the drain's transaction is written once: the insert of

@@ -2,7 +2,7 @@ import { LATEST_CLOCK_TIME } from '@socialpub/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { DashboardBrowser } from '../dashboard/dashboard-helpers.js';
-import { accountWithProfile, type TestApp, testApp } from '../helpers.js';
+import { accountWithProfile, type TestApp, testApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {

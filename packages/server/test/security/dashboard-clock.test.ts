@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DashboardBrowser } from '../dashboard/dashboard-helpers.js';
-import { type TestApp, testApp } from '../helpers.js';
+import { type TestApp, testApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {

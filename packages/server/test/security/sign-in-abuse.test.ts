@@ -6,7 +6,7 @@ import {
   SignInThrottle,
 } from '../../src/dashboard/session/index.js';
 import { DashboardBrowser } from '../dashboard/dashboard-helpers.js';
-import { type TestApp, tableCounts, testApp } from '../helpers.js';
+import { type TestApp, tableCounts, testApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,0 +1,120 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
+import { ScheduledPostsRepository } from '../../src/db/scheduled-posts-repo.js';
+import { ADMIN_TOKEN, serverListening, spawnServerProcess } from '../helpers/test-app.js';
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * The server in its own process, as the foundation's crash test starts it. The system clock is
+ * used on purpose: with the virtual clock the simulated network's latency takes no real time, so
+ * there would be no moment "during the send" to kill the process in.
+ */
+function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawnServerProcess(dataDir, { SOCIALPUB_CLOCK: 'system' });
+  children.push(child);
+  return serverListening(child);
+}
+
+const adminInit = (method: string, body?: unknown): RequestInit => ({
+  method,
+  headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
+
+async function adminJson<T>(url: string, method: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, adminInit(method, body));
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('scheduled send interrupted by a crash', () => {
+  it('reads unconfirmed after SIGKILL during the send and is never sent again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-crash-'));
+    dirs.push(dataDir);
+    const first = await spawnServer(dataDir);
+    const { account_id } = await adminJson<{ account_id: string }>(`${first.url}/admin/v1/accounts`, 'POST', {
+      x_addon: true,
+    });
+    const { api_key } = await adminJson<{ api_key: string }>(
+      `${first.url}/admin/v1/accounts/${account_id}/keys`,
+      'POST',
+      {
+        name: 'crash',
+      },
+    );
+    const { profile_id } = await adminJson<{ profile_id: string }>(
+      `${first.url}/admin/v1/accounts/${account_id}/profiles`,
+      'POST',
+      { name: 'Crash' },
+    );
+    await adminJson(`${first.url}/admin/v1/profiles/${profile_id}/networks/x`, 'PUT', {
+      simulate: { latency_ms: 20_000 },
+    });
+
+    // The scheduled post is written straight into the database, already due; the running server's
+    // scheduler finds it on its next look.
+    const db = openDatabase({ file: join(dataDir, 'socialpub.db') });
+    const scheduled = new ScheduledPostsRepository(db);
+    const id = randomUUID();
+    const due = new Date(Date.now() - 1_000).toISOString();
+    scheduled.insert({
+      id,
+      accountId: account_id,
+      profileId: profile_id,
+      platforms: ['x'],
+      at: due,
+      scheduledFor: due,
+      createdAt: due,
+      note: null,
+      mediaType: 'text',
+      request: { text: 'crash test', mediaIds: [], mediaUrls: [], options: {}, postType: 'text' },
+    });
+    await waitFor(() => scheduled.get(id)?.outcome === 'sending', 150_000);
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+    db.close();
+
+    const second = await spawnServer(dataDir);
+    const read = async () => {
+      const res = await fetch(`${second.url}/api/v2/posts/${id}`, {
+        headers: { authorization: `Bearer ${api_key}` },
+      });
+      return (await res.json()) as {
+        outcome: string;
+        status: string;
+        results: { status: string; platform: string }[];
+      };
+    };
+    const view = await read();
+    expect(view).toMatchObject({ outcome: 'unconfirmed', status: 'published' });
+    expect(view.results).toEqual([expect.objectContaining({ platform: 'x', status: 'timeout' })]);
+    // Given time to misbehave, the restarted scheduler still does not send it again.
+    await new Promise((r) => setTimeout(r, 2_500));
+    const list = await fetch(`${second.url}/api/v2/posts?platform=x`, {
+      headers: { authorization: `Bearer ${api_key}` },
+    });
+    const page = (await list.json()) as { data: { kind: string; scheduled_post_id: string | null }[] };
+    expect(page.data).toEqual([expect.objectContaining({ kind: 'post', scheduled_post_id: id })]);
+    expect((await read()).outcome).toBe('unconfirmed');
+    second.child.kill('SIGTERM');
+  });
+});

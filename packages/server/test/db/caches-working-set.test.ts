@@ -1,0 +1,91 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RowCache } from '../../src/db/row-cache.js';
+import type { WorkingSetPolicy } from '../../src/db/working-set.js';
+import { AccountsAnswerCache } from '../../src/domain/accounts-answer.js';
+import { accountWithProfile, type TestApp, testApp } from '../helpers/test-app.js';
+
+// The request path's caches are sized by what is in use (db/working-set.ts): a rotation over more
+// accounts than the ordinary bound must not miss on every lookup, and the ceiling still caps them.
+
+const db = new BetterSqlite3(':memory:');
+function policy(): WorkingSetPolicy & { now: number } {
+  const p = { inUseMs: 60_000, ceilingFactor: 4, now: 0, nowMs: () => p.now };
+  return p;
+}
+const counting = () => {
+  let loads = 0;
+  return {
+    load: (i: number) => () => {
+      loads++;
+      return { id: i };
+    },
+    get loads() {
+      return loads;
+    },
+  };
+};
+
+describe('RowCache', () => {
+  it('drops the least recently used entry first', () => {
+    const cache = new RowCache<{ id: number }>(db, 3);
+    const l = counting();
+    for (const i of [1, 2, 3, 1, 4]) cache.read(`k${i}`, l.load(i));
+    expect(l.loads).toBe(4);
+    cache.read('k1', l.load(1));
+    expect(l.loads).toBe(4);
+    cache.read('k2', l.load(2));
+    expect(l.loads).toBe(5);
+  });
+
+  it('keeps a rotation larger than its capacity while in use: the second pass loads nothing', () => {
+    const p = policy();
+    const cache = new RowCache<{ id: number }>(db, 50, p);
+    const l = counting();
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < 150; i++) {
+        p.now += 10;
+        cache.read(`k${i}`, l.load(i));
+      }
+    }
+    expect(l.loads).toBe(150);
+    expect(cache.weight).toBe(150);
+  });
+
+  it('never passes its ceiling, and lets entries unused for the in-use time go down to its capacity', () => {
+    const p = policy();
+    const cache = new RowCache<{ id: number }>(db, 50, p);
+    for (let i = 0; i < 1_000; i++) {
+      cache.read(`k${i}`, () => ({ id: i }));
+      expect(cache.weight).toBeLessThanOrEqual(50 * p.ceilingFactor);
+    }
+    expect(cache.weight).toBe(50 * p.ceilingFactor);
+    p.now += p.inUseMs;
+    cache.read('fresh', () => ({ id: -1 }));
+    expect(cache.weight).toBe(50);
+  });
+});
+
+describe('AccountsAnswerCache', () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('keeps the answers in use past its entry bound, up to the ceiling', async () => {
+    t = await testApp();
+    const p = policy();
+    const cache = new AccountsAnswerCache(
+      t.services.repos,
+      t.services.db,
+      { entries: 2, characters: 1_000_000 },
+      p,
+    );
+    const now = t.services.clock.now();
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await accountWithProfile(t)).accountId);
+    for (const id of ids) cache.json(id, now);
+    expect(cache.kept.entries).toBe(2 * p.ceilingFactor);
+    p.now += p.inUseMs;
+    cache.json(ids[0] as string, now);
+    expect(cache.kept.entries).toBe(2);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { ANSWERS_KEPT, PostCountAnswers } from '../../src/db/post-count-answers.js';
+import type { PostCountQuery, StoredPostRecord } from '../../src/db/post-records-repo.js';
+import { storedPostRecord } from '../helpers/post-record-fixture.js';
+
+/**
+ * The limit answers kept beside the post records: found again by the same query (never by a
+ * neighbouring one), and brought up to date by an insert they count.
+ */
+const SINCE = new Date('2026-03-02T00:00:00.000Z');
+const AT = '2026-03-02T10:00:00.000Z';
+
+function keep(answers: PostCountAnswers, query: PostCountQuery, n: number): void {
+  answers.keepCount(query, {
+    ...query,
+    since: query.since.toISOString(),
+    until: query.until?.toISOString(),
+    n,
+  });
+}
+
+function post(fields: Partial<StoredPostRecord> = {}): StoredPostRecord {
+  return storedPostRecord(AT, fields);
+}
+
+describe('kept post counts', () => {
+  it('answer only the query they were kept for', () => {
+    const answers = new PostCountAnswers();
+    keep(answers, { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true }, 3);
+    keep(
+      answers,
+      { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true, withLinks: true },
+      1,
+    );
+    keep(answers, { profileId: 'prof-1', since: SINCE }, 7);
+    expect(answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true })).toBe(3);
+    expect(
+      answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true, withLinks: true }),
+    ).toBe(1);
+    expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBe(7);
+    // Neighbours: another subject, network, start, end, flag, or a second id beside the profile.
+    expect(
+      answers.count({ accountId: 'acc-2', platform: 'x', since: SINCE, countingOnly: true }),
+    ).toBeUndefined();
+    expect(
+      answers.count({ accountId: 'acc-1', platform: 'linkedin', since: SINCE, countingOnly: true }),
+    ).toBeUndefined();
+    expect(
+      answers.count({ accountId: 'acc-1', platform: 'x', since: new Date(0), countingOnly: true }),
+    ).toBeUndefined();
+    expect(answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE })).toBeUndefined();
+    expect(
+      answers.count({
+        accountId: 'acc-1',
+        platform: 'x',
+        since: SINCE,
+        until: new Date(AT),
+        countingOnly: true,
+      }),
+    ).toBeUndefined();
+    expect(answers.count({ profileId: 'prof-1', accountId: 'acc-1', since: SINCE })).toBeUndefined();
+    expect(answers.count({ accountId: 'prof-1', since: SINCE })).toBeUndefined();
+  });
+
+  it('count an insert that matches them, and only those', () => {
+    const answers = new PostCountAnswers();
+    keep(answers, { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true }, 3);
+    keep(
+      answers,
+      { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true, withLinks: true },
+      1,
+    );
+    keep(answers, { profileId: 'prof-1', since: SINCE }, 7);
+    keep(answers, { profileId: 'prof-2', since: SINCE }, 2);
+    answers.keepLastAt('acc-1', SINCE.toISOString(), new Map());
+    answers.noteInserted(post(), AT);
+    answers.noteInserted(post({ id: 'post-2', status: 'failed', platform: 'x' }), AT);
+    expect(answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true })).toBe(4);
+    expect(
+      answers.count({ accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true, withLinks: true }),
+    ).toBe(1);
+    expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBe(9);
+    expect(answers.count({ profileId: 'prof-2', since: SINCE })).toBe(2);
+    expect(answers.lastAt('acc-1', 'x', SINCE.toISOString())).toBe(AT);
+    expect(answers.lastAt('acc-1', 'linkedin', SINCE.toISOString())).toBeNull();
+    expect(answers.lastAt('acc-2', 'x', SINCE.toISOString())).toBeUndefined();
+  });
+
+  it('answer the latest send on every network for any start from the one they were kept for on', () => {
+    const answers = new PostCountAnswers();
+    const from = '2026-03-02T09:59:40.000Z';
+    answers.keepLastAt('acc-1', from, new Map([['linkedin', '2026-03-02T09:59:45.000Z']]));
+    expect(answers.lastAt('acc-1', 'x', from)).toBeNull();
+    expect(answers.lastAt('acc-1', 'linkedin', from)).toBe('2026-03-02T09:59:45.000Z');
+    expect(answers.lastAt('acc-1', 'linkedin', '2026-03-02T09:59:50.000Z')).toBeNull();
+    // An earlier start than the kept one is not known: asked again.
+    expect(answers.lastAt('acc-1', 'x', '2026-03-02T09:59:39.999Z')).toBeUndefined();
+    answers.noteInserted(post({ at: AT }), AT);
+    expect(answers.lastAt('acc-1', 'x', from)).toBe(AT);
+    expect(answers.lastAt('acc-1', 'x', AT)).toBe(AT);
+    // A later start than the latest send: none since then.
+    expect(answers.lastAt('acc-1', 'x', '2026-03-02T10:00:00.001Z')).toBeNull();
+    // A row sent before the kept start changes nothing it answers.
+    answers.noteInserted(
+      post({ id: 'post-0', platform: 'threads', at: '2026-03-02T09:00:00.000Z' }),
+      '2026-03-02T09:00:00.000Z',
+    );
+    expect(answers.lastAt('acc-1', 'threads', from)).toBeNull();
+  });
+
+  it('are all dropped by forget', () => {
+    const answers = new PostCountAnswers();
+    keep(answers, { profileId: 'prof-1', since: SINCE }, 7);
+    answers.keepLastAt('acc-1', SINCE.toISOString(), new Map([['x', AT]]));
+    answers.forget();
+    expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBeUndefined();
+    expect(answers.lastAt('acc-1', 'x', SINCE.toISOString())).toBeUndefined();
+  });
+
+  it('past the bound drop the least recently asked accounts first, not everything', () => {
+    const answers = new PostCountAnswers();
+    const query = (i: number): PostCountQuery => ({
+      accountId: `acc-${i}`,
+      since: SINCE,
+      countingOnly: true,
+    });
+    for (let i = 0; i < ANSWERS_KEPT; i++) keep(answers, query(i), i);
+    // Account 0 was asked again, so account 1 is now the least recently asked.
+    expect(answers.count(query(0))).toBe(0);
+    keep(answers, query(ANSWERS_KEPT), 5);
+    expect(answers.count(query(1))).toBeUndefined();
+    expect(answers.count(query(0))).toBe(0);
+    expect(answers.count(query(2))).toBe(2);
+    expect(answers.count(query(ANSWERS_KEPT))).toBe(5);
+  });
+});

@@ -1,0 +1,24 @@
+import { UuidSchema } from '@socialpub/core';
+import { describe, expect, it } from 'vitest';
+import { postRecordId } from '../../src/domain/posts/post-record-id.js';
+
+/** Post record ids are UUIDs (version 7): the send time first, so the id index grows at its end. */
+const msOf = (id: string) => Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+
+describe('post record ids', () => {
+  it('are UUIDs of version 7 carrying the send time in milliseconds', () => {
+    const sentAt = new Date('2026-03-02T10:00:00.123Z');
+    const id = postRecordId(sentAt);
+    expect(UuidSchema.safeParse(id).success).toBe(true);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(msOf(id)).toBe(sentAt.getTime());
+  });
+
+  it('differ within one millisecond and sort by send time', () => {
+    const at = new Date('2026-03-02T10:00:00.000Z');
+    const same = new Set(Array.from({ length: 1000 }, () => postRecordId(at)));
+    expect(same.size).toBe(1000);
+    const later = postRecordId(new Date(at.getTime() + 1));
+    for (const id of same) expect(id < later).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type SocialpubApp } from '../../src/app.js';
+import type { AppEnv } from '../../src/http/context.js';
+import { bannerLines } from '../../src/start-banner.js';
+import { type RunningServer, startServer } from '../../src/start-server.js';
+import { ADMIN_TOKEN } from '../helpers/test-app.js';
+
+let running: RunningServer;
+const printed: string[] = [];
+beforeAll(async () => {
+  running = await startServer(
+    { memory: true, port: 0, clock: 'virtual', adminToken: ADMIN_TOKEN, seedDemo: true },
+    (line) => printed.push(line),
+  );
+});
+afterAll(() => running.close());
+
+/** A probe for each kind of address the banner may name, with the credentials it needs. */
+function probeFor(address: string): { url: string; headers: Record<string, string> } {
+  if (address.endsWith('/api/v2')) {
+    return {
+      url: `${address}/accounts`,
+      headers: { authorization: `Bearer ${running.socialpub.demo?.apiKey}` },
+    };
+  }
+  if (address.endsWith('/admin/v1')) {
+    return { url: `${address}/clock`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
+  }
+  return { url: address, headers: {} };
+}
+
+describe('the start banner', () => {
+  it('names only addresses that answer (no 404 for any of them)', async () => {
+    const addresses = printed.flatMap((line) => /^ {2}\S.*?\s(http:\/\/\S+)$/.exec(line)?.[1] ?? []);
+    expect(addresses.length).toBeGreaterThanOrEqual(3);
+    for (const address of addresses) {
+      const probe = probeFor(address);
+      const response = await fetch(probe.url, { headers: probe.headers });
+      expect(response.status, `${address} answers`).not.toBe(404);
+    }
+  });
+
+  it('leaves out /mcp and the dashboard sign-in while the app has no such routes', async () => {
+    const app = await createApp({ memory: true, seedDemo: true, adminToken: ADMIN_TOKEN });
+    try {
+      const lines = bannerLines('http://127.0.0.1:1', app).join('\n');
+      const routes = app.app.routes.map((route) => route.path);
+      expect(lines.includes('/mcp')).toBe(routes.some((path) => path.startsWith('/mcp')));
+      expect(lines.includes('demo-password')).toBe(routes.some((path) => path.startsWith('/dashboard')));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('names /mcp and the dashboard with its demo sign-in once the app routes them', async () => {
+    const app: SocialpubApp = await createApp({ memory: true, seedDemo: true });
+    try {
+      app.app.post('/mcp', (c) => c.json({}));
+      app.app.get('/dashboard', (c) => c.html('<p>dashboard</p>'));
+      const lines = bannerLines('http://127.0.0.1:1', app);
+      expect(lines).toContain('  MCP        http://127.0.0.1:1/mcp');
+      expect(lines).toContain('  Dashboard  http://127.0.0.1:1/dashboard');
+      expect(lines).toContain('    dashboard    demo@example.com / demo-password');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not count middleware under a prefix as a route', () => {
+    // /mcp is routed in the app now: a bare Hono app with only middleware under it stands in.
+    const app = new Hono<AppEnv>();
+    app.use('/mcp/*', async (_c, next) => next());
+    const banner = bannerLines('http://127.0.0.1:1', {
+      app,
+      demo: null,
+      generatedAdminToken: null,
+      adminEnabled: false,
+    });
+    expect(banner.join('\n')).not.toContain('/mcp');
+  });
+});
