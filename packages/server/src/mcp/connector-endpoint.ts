@@ -5,6 +5,7 @@ import type { ConnectorCaller } from './connector-caller.js';
 import type { ConnectorContext } from './connector-context.js';
 import { DomainConnectorBackend } from './domain-backend.js';
 import { legacyJsonHandler } from './legacy-json-handler.js';
+import { listAccountsAnswer } from './list-accounts-answer.js';
 import { type McpRequestHeaders, SharedConnectorServers, sharedRequest } from './shared-connector-servers.js';
 
 /** What `/mcp` hands on once its own checks (address, origin, sign-in, plan, body, scope) passed. */
@@ -52,7 +53,13 @@ export function createConnectorEndpoint(
     async answer({ request, headers, parsed, caller, authInfo }) {
       if (parsed === undefined) return handler.fetch(request, { authInfo });
       const shared = sharedRequest(headers, parsed);
-      if (shared !== undefined) return sharedServers.answer(caller, shared, authInfo);
+      if (shared !== undefined) {
+        const listed = listAccountsAnswer(context, caller, shared);
+        if (listed !== undefined) {
+          return new Response(listed, { status: 200, headers: { 'content-type': 'application/json' } });
+        }
+        return sharedServers.answer(caller, shared, authInfo);
+      }
       // 2025-era messages: one JSON answer; 2026-07-28 (and every refusal of its checks): the SDK entry.
       if (await isLegacyRequest(request, parsed))
         return legacyJson(request, { authInfo, parsedBody: parsed });

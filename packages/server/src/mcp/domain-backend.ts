@@ -58,13 +58,20 @@ export class DomainConnectorBackend implements ConnectorBackend {
   }
 
   async listAccounts() {
-    return asRestAnswer('standard', () => {
-      this.#services.readLimiter.take(this.#accountId, 'accounts');
-      // The same answer GET /api/v2/accounts gives, from the same per-account cache.
-      const now = this.#services.clocks.forAccount(this.#accountId).now();
-      const json = this.context.accountsAnswers.json(this.#accountId, now);
-      return JSON.parse(json) as Awaited<ReturnType<ConnectorBackend['listAccounts']>>;
-    });
+    return asRestAnswer(
+      'standard',
+      () => JSON.parse(this.listAccountsJson()) as Awaited<ReturnType<ConnectorBackend['listAccounts']>>,
+    );
+  }
+
+  /**
+   * The text GET /api/v2/accounts answers, from the same per-account cache, counted by the same read
+   * limit (which throws its refusal before counting).
+   */
+  listAccountsJson(): string {
+    this.#services.readLimiter.take(this.#accountId, 'accounts');
+    const now = this.#services.clocks.forAccount(this.#accountId).now();
+    return this.context.accountsAnswers.json(this.#accountId, now);
   }
 
   async getUsage() {
