@@ -61,14 +61,17 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
-// One segmenter for every cut rather than one per call; absent where the platform lacks Intl.Segmenter.
-const graphemes: Intl.Segmenter | undefined =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl
-    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-    : undefined;
+// One segmenter for every cut rather than one per call, made at the first cut (making one loads the
+// platform's break rules, a cost every process importing core would pay at start); null where the
+// platform lacks Intl.Segmenter.
+let graphemes: Intl.Segmenter | null | undefined;
 
 function pieces(text: string): string[] {
-  return graphemes === undefined ? Array.from(text) : Array.from(graphemes.segment(text), (s) => s.segment);
+  graphemes ??=
+    typeof Intl !== 'undefined' && 'Segmenter' in Intl
+      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+      : null;
+  return graphemes === null ? Array.from(text) : Array.from(graphemes.segment(text), (s) => s.segment);
 }
 
 /** The longest start of `text` whose measure stays within `max`, cut between whole characters. */
