@@ -53,11 +53,14 @@ export const REFERENCE_SERVER_ERRORS = {
   },
   misdirected_request: {
     statuses: [421],
-    families: STANDARD,
+    families: ['standard', 'media_import', 'upload_link'],
     summary:
       'The Host header names another server: without SOCIALPUB_PUBLIC_URL only localhost, 127.0.0.1 and [::1] on the listener’s port are answered (DNS rebinding); set the public URL to be reached by another name.',
     retry: NEVER,
     extraFields: [],
+    nextStep:
+      'Send the request to a name this server answers to: localhost, 127.0.0.1 or [::1] on its port, or its SOCIALPUB_PUBLIC_URL.',
+    uploadLinkRetry: 'never',
     decided: true,
   },
 } satisfies ErrorCatalogPart;

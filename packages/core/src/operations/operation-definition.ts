@@ -110,11 +110,8 @@ export function defineOperation(input: OperationInput, errorBody: z.ZodType): Op
   const errorCodes: ErrorCode[] = [];
   const responses: Record<number, OperationResponse> = { ...input.responses };
   // The reference server answers a Host that names another server with 421 on every address, in
-  // the standard body; the operations of that body list it.
-  const errorsByStatus =
-    input.errorFamily === 'standard'
-      ? { ...input.errorsByStatus, ...EVERY_ADDRESS_ERRORS }
-      : input.errorsByStatus;
+  // the address's own error body.
+  const errorsByStatus = { ...input.errorsByStatus, ...EVERY_ADDRESS_ERRORS };
   for (const [statusText, codes] of Object.entries(errorsByStatus)) {
     const status = Number(statusText);
     for (const code of codes) if (!errorCodes.includes(code)) errorCodes.push(code);

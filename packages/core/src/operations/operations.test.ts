@@ -18,6 +18,14 @@ const responseParts = OPERATIONS.flatMap((op) =>
 );
 
 describe('OPERATIONS', () => {
+  it.each(OPERATIONS.map((op) => [op.operationId, op] as const))(
+    '%s lists 421 misdirected_request',
+    (_id, op) => {
+      expect(op.errorsByStatus[421]).toEqual(['misdirected_request']);
+      expect(op.responses[421]?.schema).toBeDefined();
+    },
+  );
+
   it('has unique operation ids and unique method and path pairs', () => {
     const ids = OPERATIONS.map((op) => op.operationId);
     const routes = OPERATIONS.map((op) => `${op.method} ${op.path}`);

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/start-server.js';
+import { checkAnswer } from '../contract/openapi-answers.js';
 import {
   authorizationUrl,
   connectApp,
@@ -213,5 +214,37 @@ describe('with SOCIALPUB_STORAGE_URL naming another host', { timeout: 30_000 }, 
       const answer = await raw(running.port, '/health', { host });
       expect({ host, status: answer.status }).toEqual({ host, status: 421 });
     }
+  });
+});
+
+describe('421 on addresses whose own errors take another body', { timeout: 30_000 }, () => {
+  let running: RunningServer;
+  beforeAll(async () => {
+    running = await startServer(
+      { memory: true, port: 0, host: '127.0.0.1', clock: 'virtual' },
+      () => undefined,
+    );
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  // Media import and upload-link addresses answer in their own error bodies: the OpenAPI document
+  // must describe the 421 in each of them.
+  it.each([
+    ['POST', '/api/v2/media'],
+    ['GET', '/api/v2/media'],
+    ['POST', '/api/v2/media/uploads'],
+    ['POST', '/api/v2/media/uploads/00000000-0000-4000-8000-000000000000/complete'],
+    ['PATCH', '/storage/uploads/00000000-0000-4000-8000-000000000000'],
+  ])('%s %s answers 421 as the OpenAPI document describes', async (method, path) => {
+    const answer = await raw(running.port, path, { host: 'other.example.test' }, method);
+    expect(answer.status).toBe(421);
+    expect(answer.body).toContain('misdirected_request');
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    expect(checkAnswer({ method, path, status: answer.status, headers, body: answer.body })).toEqual([]);
   });
 });
