@@ -5,8 +5,8 @@ import { BROWSER_TESTS, PROCESS_TESTS } from './vitest.shared.js';
 // Each package is its own project (`vitest --project core` runs one package) for the tests that
 // run in-process. Tests that spawn processes or drive Chromium, wherever they live, form the
 // `process` and `browser` projects: they wait on other processes, so they get long timeouts, and
-// they run after the in-process projects, side by side (much of a spawning test is waiting: for
-// an example's 30-second poll, a child's start), each with the workers that suit it.
+// they run after the in-process projects, each group with the workers that suit it (vitest runs
+// projects side by side only when their worker counts are the same).
 
 /** Our packages from their TypeScript sources, and the MCP client's TypeScript-publishing deps mapped. */
 const fromSources = {
@@ -43,7 +43,7 @@ const browser: TestProjectInlineConfiguration = {
     hookTimeout: 180_000,
     // One Chromium at a time: two would starve each other (and the servers they drive) of the cores.
     maxWorkers: 1,
-    sequence: { groupOrder: 1 },
+    sequence: { groupOrder: 2 },
   },
 };
 
