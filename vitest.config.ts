@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { MCP_CLIENT_ALIASES, MCP_CLIENT_INLINE } from './packages/mcp/vitest-aliases.js';
 import { BROWSER_TESTS, PROCESS_TESTS } from './vitest.shared.js';
@@ -49,6 +50,9 @@ const browser: TestProjectInlineConfiguration = {
 
 export default defineConfig({
   test: {
+    // The in-process projects' workers. Vitest's default leaves one core to itself, which on a
+    // two-core machine is a single worker and an idle core for most of the run.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: ['packages/*', 'test', spawning, browser],
   },
 });
