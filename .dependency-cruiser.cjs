@@ -20,6 +20,14 @@ module.exports = {
       from: { path: '^packages/server/src/domain/' },
       to: { path: '^packages/server/src/(http|routes|mcp|dashboard|oauth|admin)/' },
     },
+    {
+      name: 'oauth-not-dashboard',
+      severity: 'error',
+      comment:
+        'oauth/ owns the protocol; the dashboard owns every page (consent, connected apps) and calls oauth/grants.ts, never the reverse.',
+      from: { path: '^packages/server/src/oauth/' },
+      to: { path: '^packages/server/src/dashboard/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

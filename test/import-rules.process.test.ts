@@ -26,6 +26,12 @@ const FILES: Record<string, string> = {
   'packages/server/src/http/json-body.ts': 'export const BODY_LIMIT = 1;\n',
   'packages/server/src/routes/posts.ts':
     "import { LIMIT } from '../domain/limits.js';\nexport const x = LIMIT;\n",
+  // oauth/ reaching into the dashboard, and a dashboard page calling oauth/ (allowed).
+  'packages/server/src/oauth/grants.ts':
+    "import type { DashboardEnv } from '../dashboard/session/index.js';\nexport type Env = DashboardEnv;\n",
+  'packages/server/src/dashboard/session/index.ts': 'export type DashboardEnv = { x: 1 };\n',
+  'packages/server/src/dashboard/pages/consent.tsx':
+    "import type { Env } from '../../oauth/grants.js';\nexport type Page = Env;\n",
   // A circle in a test file is left out.
   'packages/sdk/src/a.test.ts': "import './b.test.js';\n",
   'packages/sdk/src/b.test.ts': "import './a.test.js';\n",
@@ -35,7 +41,7 @@ const root = mkdtempSync(join(tmpdir(), 'import-rules-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the import check (.dependency-cruiser.cjs)', () => {
-  it('fails on a circle of type imports and on an import from domain/ up into http/, and only on those', () => {
+  it('fails on a circle of type imports, an import from domain/ up into http/ and one from oauth/ into the dashboard, and only on those', () => {
     for (const [path, text] of Object.entries(FILES)) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), text);
@@ -49,9 +55,10 @@ describe('the import check (.dependency-cruiser.cjs)', () => {
     // The reporter `npm run check:imports` uses exits with the number of violations (a circle
     // counts once), which fails `npm test`.
     const failing = cruise('err');
-    expect(failing.status, failing.stderr).toBe(2);
+    expect(failing.status, failing.stderr).toBe(3);
     expect(failing.stdout).toContain('error no-circular:');
     expect(failing.stdout).toContain('error domain-not-upward:');
+    expect(failing.stdout).toContain('error oauth-not-dashboard:');
     const listed = cruise('json');
     expect(listed.status, listed.stderr).toBe(0);
     const violations = (JSON.parse(listed.stdout) as { summary: { violations: Violation[] } }).summary
@@ -60,6 +67,7 @@ describe('the import check (.dependency-cruiser.cjs)', () => {
     expect(found).toEqual([
       'domain-not-upward: packages/server/src/domain/limits.ts -> packages/server/src/http/json-body.ts',
       'no-circular: packages/server/src/domain/publishing/context.ts -> packages/server/src/domain/publishing/probes.ts',
+      'oauth-not-dashboard: packages/server/src/oauth/grants.ts -> packages/server/src/dashboard/session/index.ts',
     ]);
   }, 120_000);
 });

@@ -1,7 +1,9 @@
 import {
+  LIMITS,
   OPTION_BLOCK_SCHEMAS,
   PLATFORMS,
   type Platform,
+  resolveProfile,
   standardErrorBody,
   TIKTOK_PRIVACY_LEVELS,
   TiktokPrivacyLevelSchema,
@@ -11,15 +13,12 @@ import {
 import { z } from 'zod';
 import { type ConnectorBackend, ConnectorRefusal, type PostBody } from './backend.js';
 
-/** Up to ten places in one call, one per network (API document, AI-app connector). */
-export const MAX_PLACES = 10;
-
 /** The shared `content` of a post: the same field names as POST /posts `post.content`. */
 export const ContentSchema = z
   .object({
-    text: z.string().max(100_000).optional().describe('Required without media.'),
-    mediaID: z.array(z.uuid()).max(35).optional().describe('Library file_ids.'),
-    mediaUrls: z.array(z.url()).max(35).optional().describe('Legacy URLs.'),
+    text: z.string().max(LIMITS.connector.textMaxLength).optional().describe('Required without media.'),
+    mediaID: z.array(z.uuid()).max(LIMITS.connector.mediaPerPostMax).optional().describe('Library file_ids.'),
+    mediaUrls: z.array(z.url()).max(LIMITS.connector.mediaPerPostMax).optional().describe('Legacy URLs.'),
   })
   .describe('The post.');
 
@@ -75,7 +74,11 @@ const BLOCKS = {
  */
 export const PlaceSchema = z
   .looseObject({
-    accountId: z.string().min(1).max(200).describe('Profile UUID, @handle or name.'),
+    accountId: z
+      .string()
+      .min(1)
+      .max(LIMITS.connector.profileRefMaxLength)
+      .describe('Profile UUID, @handle or name.'),
     platform: z.enum(PLATFORMS).describe('The network.'),
     tiktok: BLOCKS.tiktok.optional().describe('privacyLevel required.'),
     instagram: BLOCKS.instagram.optional().describe('Instagram options.'),
@@ -90,7 +93,7 @@ export type Place = z.infer<typeof PlaceSchema>;
 export const PlacesSchema = z
   .array(PlaceSchema)
   .min(1)
-  .max(MAX_PLACES)
+  .max(LIMITS.connector.placesPerCall)
   .refine((places) => new Set(places.map((p) => p.platform)).size === places.length, {
     message: 'one place per network: each platform may appear once',
   })
@@ -124,7 +127,7 @@ export type PostInput = z.infer<typeof PostInputSchema>;
 export const ConnectorScheduledForSchema = z
   .string()
   .min(1)
-  .max(100)
+  .max(LIMITS.connector.scheduledForMaxLength)
   .describe('ISO 8601 with a zone, 60 s to 365 days ahead.');
 
 export const ScheduledPostInputSchema = PostInputSchema.extend({
@@ -134,8 +137,8 @@ export const ScheduledPostInputSchema = PostInputSchema.extend({
 
 export const IdempotencyKeySchema = z
   .string()
-  .min(1)
-  .max(255)
+  .min(LIMITS.idempotency.keyMinLength)
+  .max(LIMITS.idempotency.keyMaxLength)
   .optional()
   .describe('Replays the first outcome for 24 h.');
 
@@ -169,15 +172,10 @@ function isPrivacyNetwork(platform: Platform): platform is 'tiktok' | 'youtube' 
 async function allowedPrivacy(backend: ConnectorBackend, place: Place, platform: 'tiktok' | 'youtube') {
   try {
     const profiles = (await backend.listAccounts()).data;
-    const wanted = place.accountId.trim().toLowerCase();
-    const profile = profiles.find(
-      (p) =>
-        p.profile_id.toLowerCase() === wanted ||
-        p.handle.toLowerCase() === wanted ||
-        p.handle.toLowerCase() === `@${wanted}` ||
-        p.profile_name.toLowerCase() === wanted,
-    );
-    if (profile) {
+    // The profile the server will post to, found as the server and the CLI find it.
+    const found = resolveProfile(profiles, place.accountId);
+    if (found.ok) {
+      const profile = found.profile;
       const options = await backend.getPostingOptions(profile.profile_id, [platform]);
       const row = options.data.networks.find((r) => r.platform === platform);
       const listed = (row?.options as Record<string, unknown> | undefined)?.[PRIVACY_OPTIONS[platform]];

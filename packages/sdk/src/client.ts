@@ -37,7 +37,7 @@ export interface ClientOptions {
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
-export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
+const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
 
 /** `process.env` where there is one; browsers have none. */
 function readEnv(name: string): string | undefined {

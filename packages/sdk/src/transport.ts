@@ -100,7 +100,7 @@ function systemCodeOf(error: unknown): string | undefined {
 }
 
 /** A failed connection as the SDK's error, naming the address tried and what the system said. */
-export function connectionErrorFor(error: unknown, url: URL): APIConnectionError {
+function connectionErrorFor(error: unknown, url: URL): APIConnectionError {
   const address = url.origin + url.pathname;
   if (error instanceof TimeoutError) {
     return new APIConnectionTimeoutError(`No answer from ${address} in time.`, {

@@ -3,16 +3,15 @@ import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { adminApp } from './admin/index.js';
 import type { Clock, ClockMode } from './clock.js';
-import { AccountClocks } from './clocks/account-clocks.js';
 import { serverClock } from './clocks/server-clock.js';
+import { createServices } from './create-services.js';
 import { dashboardApp, isDashboardPath, wantsHtml } from './dashboard/index.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
-import { AccountDeletion } from './domain/account-deletion.js';
 import { accountUsage } from './domain/account-usage.js';
-import { MediaService, type MediaServiceSettings } from './domain/media/media-service.js';
-import { type NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
-import { ReadLimiter } from './domain/read-limits.js';
+import { idempotencyExpirySource } from './domain/idempotency/idempotency-expiry.js';
+import type { MediaServiceSettings } from './domain/media/media-service.js';
+import type { NetworkDrivers } from './domain/posting-options.js';
 import { randomToken, sha256Hex } from './domain/secrets.js';
 import { DueWorkRunner } from './due-work.js';
 import { MediaFolder, type MediaFs } from './files/media-folder.js';
@@ -22,18 +21,10 @@ import { frontDoor } from './http/front-door.js';
 import { hostCheck } from './http/host-check.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
-import { OwnNames } from './http/own-names.js';
 import { noSniff, pageSecurityHeaders } from './http/security-headers.js';
-import { type AccessTokenVerifier, noAccessTokens } from './mcp/access-tokens.js';
+import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
-import {
-  type ClientMetadataFetcher,
-  guardedClientMetadataFetcher,
-  mountOAuth,
-  OAUTH_PATHS,
-  OAuthAccessTokenVerifier,
-  OAuthClients,
-} from './oauth/index.js';
+import { type ClientMetadataFetcher, mountOAuth, OAUTH_PATHS } from './oauth/index.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
@@ -124,51 +115,30 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     }),
     ...options.drivers,
   };
-  const clocks = new AccountClocks(repos, clock, dueWork);
-  const base = options.publicUrl ?? DEFAULT_BASE_URL;
-  // Set right after `services` (it needs them); read only once requests or start-up run.
-  let accountDeletion: AccountDeletion;
-  const urls = { base, storage: options.storageUrl ?? base };
-  const services: Services = {
+  const services = createServices({
     db,
     repos,
     clock,
-    clocks,
-    get accountDeletion() {
-      return accountDeletion;
-    },
     dueWork,
     drivers,
-    keepDeliveries: options.keepDeliveries ?? true,
-    readLimiter: new ReadLimiter(repos, clocks),
-    postingOptions: new PostingOptionsService(repos, clocks, drivers),
     mediaFolder,
-    urls,
-    ownNames: new OwnNames(urls, options.publicUrl),
+    baseUrl: options.publicUrl ?? DEFAULT_BASE_URL,
+    publicUrl: options.publicUrl,
+    storageUrl: options.storageUrl,
     importAllow: options.importAllow ?? [],
-    media: new MediaService({
-      repos,
-      clocks,
-      dueWork,
-      folder: mediaFolder,
-      importAllow: options.importAllow ?? [],
-      baseUrl: () => services.urls.base,
-      settings: options.media ?? {},
-    }),
-    accessTokens: options.accessTokens ?? noAccessTokens,
-    usageContributors: [],
-    onClose: [],
-  };
-  // The real verifier unless a test injected its own (options.accessTokens).
-  if (!options.accessTokens) services.accessTokens = new OAuthAccessTokenVerifier(services);
-  services.oauthClients = new OAuthClients(
-    services,
-    options.clientMetadataFetcher ?? guardedClientMetadataFetcher(services.importAllow),
-  );
-  accountDeletion = new AccountDeletion(services);
+    keepDeliveries: options.keepDeliveries ?? true,
+    media: options.media ?? {},
+    clientMetadataFetcher: options.clientMetadataFetcher,
+    accessTokens: options.accessTokens,
+  });
+  const { accountDeletion, uploadLinks } = services;
+  // Ties between due items run in the order their sources were added.
+  dueWork.addSource(idempotencyExpirySource(repos.idempotency));
+  dueWork.addSource(uploadLinks);
   // Registered first so it runs last: the request log and read counts are written behind the answers.
   services.onClose.push(() => repos.writeBehind.flush());
   services.onClose.push(() => services.media.close());
+  services.onClose.push(() => uploadLinks.drain());
 
   const demo = options.seedDemo ? await seedDemoAccount(db, repos, clock) : null;
   let generatedAdminToken: string | null = null;
@@ -208,7 +178,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
-  mountOAuth(app, services, services.oauthClients, options.mcpAllowedOrigins ?? []);
+  mountOAuth(app, services, options.mcpAllowedOrigins ?? []);
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 
@@ -216,6 +186,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   await accountDeletion.recover();
   startPostsArea(services);
   services.usageContributors.push(accountUsage(services));
+  // Publishes waiting for their turn's commit are written first on close, before the database shuts.
+  services.onClose.push(() => repos.postRecords.flushPending());
   dueWork.start();
   let closed = false;
   return {

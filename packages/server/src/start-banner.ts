@@ -2,11 +2,11 @@ import type { SocialpubApp } from './app.js';
 
 /**
  * Whether the app answers at `prefix` (the path itself or below it). The banner asks the app rather
- * than listing addresses by hand, so it never names one that would answer 404 (issue 11, item 3):
+ * than listing addresses by hand, so it never names one that would answer 404:
  * /mcp and the dashboard appear once their routes are mounted. Middleware (`app.use`: method ALL,
  * a `*` path, a handler taking `next`) does not count: it answers nothing by itself.
  */
-export function mountsRoute(socialpub: Pick<SocialpubApp, 'app'>, prefix: string): boolean {
+function mountsRoute(socialpub: Pick<SocialpubApp, 'app'>, prefix: string): boolean {
   return socialpub.app.routes.some(
     (route) =>
       (route.path === prefix || route.path.startsWith(`${prefix}/`)) &&

@@ -21,7 +21,7 @@ export interface ResolvedConfig {
   maxRetries: number | undefined;
 }
 
-export class ConfigError extends Error {
+class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
@@ -42,7 +42,7 @@ function pick(
 }
 
 /** Seconds on the command line, milliseconds for the SDK; the service answers within about 25 s. */
-export function parseTimeoutSeconds(raw: string | undefined): number | undefined {
+function parseTimeoutSeconds(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const seconds = Number(raw);
   if (!Number.isFinite(seconds) || seconds <= 0) {
@@ -52,7 +52,7 @@ export function parseTimeoutSeconds(raw: string | undefined): number | undefined
 }
 
 /** The SDK resends only what rule 7 of "When to send a request again" allows; 0 turns that off. */
-export function parseMaxRetries(raw: string | undefined): number | undefined {
+function parseMaxRetries(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`--max-retries must be a whole number, not "${raw}".`);
   return Number(raw);

@@ -30,7 +30,7 @@ const HASH_READ_BYTES = 1024 * 1024;
  * One buffer, read into again and again: a read stream's fresh 64 KiB buffer per read costs more
  * CPU and leaves the allocator holding tens of megabytes after a large file.
  */
-export async function sha256OfFile(path: string): Promise<string> {
+async function sha256OfFile(path: string): Promise<string> {
   const hash = createHash('sha256');
   const buffer = Buffer.allocUnsafeSlow(HASH_READ_BYTES);
   const handle = await open(path, 'r');

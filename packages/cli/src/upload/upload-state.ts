@@ -15,7 +15,7 @@ export interface SavedUpload {
 type StateFile = Record<string, SavedUpload>;
 
 /** A file is the same file only with the same path, size, mtime and SHA-256. */
-export function uploadKeyOf(file: MeasuredFile): string {
+function uploadKeyOf(file: MeasuredFile): string {
   return `${file.path}|${file.size}|${Math.trunc(file.mtimeMs)}|${file.sha256}`;
 }
 

@@ -31,8 +31,7 @@ export class ApiError extends Error {
   readonly family: ErrorFamily | undefined;
 
   constructor(code: string, message: string, init: ApiErrorInit) {
-    // A refusal is an answer, not a fault: nothing reads its stack, and capturing one cost about as
-    // much as a whole dry-run check (issue 12's profile of POST /posts refusals).
+    // A refusal is an answer, not a fault: nothing reads its stack, and capturing one is costly.
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {

@@ -76,6 +76,22 @@ export const LIMITS = {
     legacySeconds: 90,
     mediaProcessingRetryAfterSeconds: 30,
   },
+  /**
+   * Bounds of the AI-app connector's post inputs (service_publish_post and its kin): up to ten places
+   * in one call, one per network; REST then checks each network's own rules on what passes.
+   */
+  connector: {
+    placesPerCall: 10,
+    textMaxLength: 100_000,
+    mediaPerPostMax: 35,
+    /** How a place names its profile: a UUID, an @handle or a name. */
+    profileRefMaxLength: 200,
+    scheduledForMaxLength: 100,
+    urlMaxLength: 4_096,
+    cursorMaxLength: 2_000,
+    /** The upload link's own rule on names applies after (`uploadLink.fileNameMaxLength`). */
+    fileNameMaxLength: 1_000,
+  },
   /** POST /posts Timing and the 202 still_publishing row. */
   publishing: {
     answerWithinSeconds: 25,
@@ -148,6 +164,14 @@ export const LIMITS = {
   jsonBody: {
     maxNestingDepth: 64,
     maxBytes: megabytes(1),
+  },
+  /**
+   * The dashboard's bodies: forms, and files sent as base64 in JSON (room for a 20 MB image and
+   * small videos plus encoding; the admin API's media address takes the same).
+   */
+  dashboard: {
+    formBodyMaxBytes: 256 * 1024,
+    uploadBodyMaxBytes: megabytes(64),
   },
   /** Retry-After values the document fixes for 503 and 504 answers. */
   retryAfter: {

@@ -3,12 +3,10 @@
  * keep their order), so two bodies that differ only in field order have the same identity: "Same
  * key and same JSON body (field order irrelevant)" (Endpoints, Idempotency, rule 1).
  *
- * Follows `JSON.stringify` for everything else: `toJSON` is called, `undefined`, functions and
- * symbols are left out of objects and become `null` in arrays, non-finite numbers become `null`,
- * and a bigint or a cycle throws a TypeError. A top-level value with no JSON form gives `null`.
+ * Everything else follows `JSON.stringify` (toJSON, undefined, non-finite numbers, bigint, cycles).
  *
- * The walk keeps its own stack instead of recursing, so a value nested 100,000 levels deep is
- * written like any other (issue 13: a recursive walk overflowed the call stack and answered 500).
+ * The walk keeps its own stack instead of recursing: however deep a value nests, it never
+ * overflows the call stack.
  */
 interface Frame {
   readonly source: object;

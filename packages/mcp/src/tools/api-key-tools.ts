@@ -1,3 +1,4 @@
+import { LIMITS } from '@socialpub/core';
 import { z } from 'zod';
 import { IdempotencyKeySchema, PostInputSchema } from '../post-input.js';
 import { answerOf } from '../tool-result.js';
@@ -39,7 +40,7 @@ export const importMediaTool = defineTool({
   description:
     'Imports an image or video from a public http(s) URL of the file into the media library and answers its file_id (ready, or processing). Post it with content.mediaID.',
   inputSchema: z.object({
-    url: z.url({ protocol: /^https?$/ }).max(4096),
+    url: z.url({ protocol: /^https?$/ }).max(LIMITS.connector.urlMaxLength),
     idempotencyKey: IdempotencyKeySchema,
   }),
   annotations: CHANGE_HINTS,

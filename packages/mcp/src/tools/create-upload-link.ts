@@ -14,7 +14,7 @@ export const createUploadLinkTool = defineTool({
     file_name: z
       .string()
       .min(1)
-      .max(1000)
+      .max(LIMITS.connector.fileNameMaxLength)
       .describe('Its extension: jpg, jpeg, png, webp, mp4, m4v, mov or webm.'),
     size_bytes: z.number().int().min(1).max(LIMITS.uploadLink.maxVideoBytes).describe('Exact size.'),
     sha256: Sha256Schema.describe('Hex SHA-256 of the file.'),

@@ -22,8 +22,19 @@ export const listMediaTool = defineTool({
       .datetime({ offset: true })
       .optional()
       .describe('Uploaded at or after (with a zone).'),
-    limit: z.number().int().min(1).max(100).optional().describe('Files per page.'),
-    cursor: z.string().min(1).max(2000).optional().describe('next_cursor of the last page.'),
+    limit: z
+      .number()
+      .int()
+      .min(LIMITS.pages.minLimit)
+      .max(LIMITS.pages.maxLimit)
+      .optional()
+      .describe('Files per page.'),
+    cursor: z
+      .string()
+      .min(1)
+      .max(LIMITS.connector.cursorMaxLength)
+      .optional()
+      .describe('next_cursor of the last page.'),
     include_unconfirmed: z.boolean().optional().describe('Also confirm_before_posting files.'),
   }),
   outputSchema: MediaPageOutput,

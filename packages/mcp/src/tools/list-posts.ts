@@ -1,4 +1,4 @@
-import { PLATFORMS, POST_STATUS_FILTERS } from '@socialpub/core';
+import { LIMITS, PLATFORMS, POST_STATUS_FILTERS } from '@socialpub/core';
 import { z } from 'zod';
 import { answerOf } from '../tool-result.js';
 import { PostsPageOutput } from './output-schemas.js';
@@ -18,8 +18,19 @@ export const listPostsTool = defineTool({
     platform: z.enum(PLATFORMS).optional().describe('Only this network.'),
     kind: z.enum(['post', 'scheduled_post']).optional().describe('Only this kind.'),
     profile_id: z.uuid().optional().describe('Only this profile.'),
-    limit: z.number().int().min(1).max(100).optional().describe('Items per page.'),
-    cursor: z.string().min(1).max(2000).optional().describe('next_cursor of the last page.'),
+    limit: z
+      .number()
+      .int()
+      .min(LIMITS.pages.minLimit)
+      .max(LIMITS.pages.maxLimit)
+      .optional()
+      .describe('Items per page.'),
+    cursor: z
+      .string()
+      .min(1)
+      .max(LIMITS.connector.cursorMaxLength)
+      .optional()
+      .describe('next_cursor of the last page.'),
   }),
   outputSchema: PostsPageOutput,
   annotations: READ_HINTS,

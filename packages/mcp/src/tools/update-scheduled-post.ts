@@ -1,3 +1,4 @@
+import { LIMITS } from '@socialpub/core';
 import { z } from 'zod';
 import { ConnectorScheduledForSchema } from '../post-input.js';
 import { answerOf } from '../tool-result.js';
@@ -11,8 +12,12 @@ export const updateScheduledPostTool = defineTool({
     'Changes a waiting scheduled post (text, media, time or options); every check runs again, all or nothing. Sending, sent or cancelled: not_cancellable.',
   inputSchema: z.object({
     scheduled_post_id: z.uuid().describe('The scheduled post.'),
-    text: z.string().max(100_000).optional().describe('New text.'),
-    mediaID: z.array(z.uuid()).max(35).optional().describe('New media file_ids.'),
+    text: z.string().max(LIMITS.connector.textMaxLength).optional().describe('New text.'),
+    mediaID: z
+      .array(z.uuid())
+      .max(LIMITS.connector.mediaPerPostMax)
+      .optional()
+      .describe('New media file_ids.'),
     scheduledFor: ConnectorScheduledForSchema.optional(),
     options: z
       .record(z.string(), z.unknown())

@@ -1,3 +1,4 @@
+import { LIMITS } from '@socialpub/core';
 import { z } from 'zod';
 import { IdempotencyKeySchema } from '../post-input.js';
 import { answerOf } from '../tool-result.js';
@@ -13,7 +14,7 @@ export const uploadMediaFromUrlTool = defineTool({
   inputSchema: z.object({
     url: z
       .url({ protocol: /^https?$/ })
-      .max(4096)
+      .max(LIMITS.connector.urlMaxLength)
       .describe('The file’s own public URL.'),
     idempotencyKey: IdempotencyKeySchema,
   }),

@@ -1,3 +1,10 @@
+import {
+  AccountCreateSchema,
+  KeyCreateSchema,
+  LIMITS,
+  MediaCreateSchema,
+  ProfileCreateSchema,
+} from '@socialpub/core';
 import { Hono } from 'hono';
 import { accountView, createAccount, patchAccount } from '../domain/accounts.js';
 import { issueApiKey, revokeApiKey } from '../domain/api-keys.js';
@@ -6,15 +13,6 @@ import { createProfile, profileRecord } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { adminBody, adminNotFound } from './admin-body.js';
-import {
-  AccountCreateSchema,
-  KeyCreateSchema,
-  MediaCreateSchema,
-  ProfileCreateSchema,
-} from './admin-schemas.js';
-
-/** Dashboard files arrive as base64 in JSON: room for a 20 MB image (and small videos) plus encoding. */
-const DASHBOARD_UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** Admin rows for accounts, keys, profiles, the outbox and dashboard media (reference-server.md). */
 export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
@@ -107,7 +105,7 @@ export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
 
   routes.post('/accounts/:account_id/media', async (c) => {
     const found = account(c.req.param('account_id'));
-    const body = await adminBody(c, MediaCreateSchema, DASHBOARD_UPLOAD_BODY_LIMIT);
+    const body = await adminBody(c, MediaCreateSchema, LIMITS.dashboard.uploadBodyMaxBytes);
     const file = addDashboardFile(repos, clocks.forAccount(found.id), services.mediaFolder, found.id, {
       fileName: body.file_name,
       bytes: Buffer.from(body.content_base64, 'base64'),

@@ -1,10 +1,9 @@
-import { apiError, CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
+import { apiError, CLOCK_PAST_LATEST_MESSAGE, ClockMoveSchema } from '@socialpub/core';
 import { Hono } from 'hono';
 import { isVirtualClock, LATEST_CLOCK_MS } from '../clock.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { adminBody } from './admin-body.js';
-import { ClockMoveSchema } from './admin-schemas.js';
 
 /**
  * GET/POST /clock. Moving the virtual clock runs everything that became due, in due-time order,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { FaultCreateSchema, RequestsQuerySchema } from '@socialpub/core';
 import { Hono } from 'hono';
 import type { FaultRecord } from '../db/faults-repo.js';
 import type { AppEnv } from '../http/context.js';
 import { parseQuery } from '../http/query.js';
 import type { Services } from '../services.js';
 import { adminBody, adminNotFound } from './admin-body.js';
-import { FaultCreateSchema, RequestsQuerySchema } from './admin-schemas.js';
 
 function faultView(fault: FaultRecord) {
   return {

@@ -1,4 +1,4 @@
-import { apiError, type Platform, PlatformSchema } from '@socialpub/core';
+import { apiError, NetworkPutSchema, type Platform, PlatformSchema } from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { ConnectionRecord } from '../db/connections-repo.js';
@@ -7,7 +7,6 @@ import { networkEntry } from '../domain/network-health.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { adminBody, adminNotFound } from './admin-body.js';
-import { NetworkPutSchema } from './admin-schemas.js';
 
 function platformParam(c: Context<AppEnv>): Platform {
   const parsed = PlatformSchema.safeParse(c.req.param('platform'));

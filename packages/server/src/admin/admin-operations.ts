@@ -1,19 +1,5 @@
 import {
-  DeliveriesClearedSchema,
-  DeliveriesQuerySchema,
-  DeliveryPageSchema,
-  DeliverySchema,
-  defineOperation,
-  type ErrorCode,
-  type HttpMethod,
-  type OperationDefinition,
-  type OperationRequest,
-  type OperationResponse,
-  ProfileSchema,
-  StandardErrorBodySchema,
-} from '@socialpub/core';
-import { z } from 'zod';
-import {
+  AccountCreateSchema,
   AdminAccountDeletedSchema,
   AdminAccountDetailSchema,
   AdminAccountSchema,
@@ -33,21 +19,31 @@ import {
   AdminTestClockDetailSchema,
   AdminTestClockMovedSchema,
   AdminTestClockSchema,
-} from './admin-answers.js';
-import {
-  AccountCreateSchema,
   ClockCreateSchema,
   ClockMoveSchema,
+  DeliveriesClearedSchema,
+  DeliveriesQuerySchema,
+  DeliveryPageSchema,
+  DeliverySchema,
+  defineOperation,
+  type ErrorCode,
   FaultCreateSchema,
+  type HttpMethod,
   KeyCreateSchema,
   MediaCreateSchema,
   NetworkPutSchema,
+  type OperationDefinition,
+  type OperationRequest,
+  type OperationResponse,
   ProfileCreateSchema,
+  ProfileSchema,
   RequestsQuerySchema,
-} from './admin-schemas.js';
+  StandardErrorBodySchema,
+} from '@socialpub/core';
+import { z } from 'zod';
 
 /** Where the admin API lives (reference-server.md, Addresses). */
-export const ADMIN_BASE_PATH = '/admin/v1';
+const ADMIN_BASE_PATH = '/admin/v1';
 
 const AccountParams = z.object({ account_id: z.string().meta({ format: 'uuid' }) });
 const ClockParams = z.object({ clock_id: z.string().meta({ format: 'uuid' }) });
@@ -402,7 +398,7 @@ const ROWS: readonly AdminRow[] = [
 ];
 
 /** The admin document's own address, beside the public `/openapi.yaml`; it needs no token. */
-export const getAdminOpenApi: OperationDefinition = defineOperation(
+const getAdminOpenApi: OperationDefinition = defineOperation(
   {
     operationId: 'getAdminOpenApi',
     method: 'GET',

@@ -1,4 +1,4 @@
-import { apiError, CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
+import { apiError, CLOCK_PAST_LATEST_MESSAGE, ClockCreateSchema, ClockMoveSchema } from '@socialpub/core';
 import { Hono } from 'hono';
 import { LATEST_CLOCK_MS } from '../clock.js';
 import { accountView } from '../domain/accounts.js';
@@ -6,7 +6,6 @@ import type { AppEnv } from '../http/context.js';
 import { WorkSlices } from '../runtime/work-slices.js';
 import type { Services } from '../services.js';
 import { adminBody, adminNotFound } from './admin-body.js';
-import { ClockCreateSchema, ClockMoveSchema } from './admin-schemas.js';
 
 /**
  * Test clocks (reference-server.md, Admin API; Stripe's test clocks are the model): a clock object,

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { BackupError, backupDataDir, restoreDataDir } from './backup.js';
 
-export const BACKUP_USAGE = `Usage: socialpub-server backup --data-dir DATA --to DIR
+const BACKUP_USAGE = `Usage: socialpub-server backup --data-dir DATA --to DIR
        socialpub-server restore --from DIR --data-dir DATA [--force]
 
 backup   copies the database (SQLite online backup, consistent while the server runs and writes)

@@ -9,18 +9,13 @@ import { makePrivateFolder, makeTreePrivate, PRIVATE_FILE_MODE } from './private
  * `socialpub-server backup` and `restore` (docs/reference-server.md, "Backups"). The layout of a data directory is
  * `socialpub.db` (WAL) and `media/`; a backup directory holds the same two plus `backup.json`.
  *
- * Order, so that every file the backed-up database names is in the backup: the database first
- * (SQLite's online backup of a consistent snapshot, taken while the server keeps writing), the
- * media folder after it. The server writes a file before any row names it (an import's download,
- * an upload's part file, a dashboard file), so whatever the snapshot names existed when it was
- * taken; copying media afterwards finds it, and an open upload's part file is at least as long as
- * the offset the snapshot stored (bytes are written before their offset is). The one move in
- * between, an upload finished meanwhile (uploads/<id>.part renamed to files/<id>/content), is put
- * back from the copy so the restored upload is still open and resumable.
+ * The database first (an online snapshot), then the media folder: the server writes a file before
+ * any row names it, so every file the snapshot names is found. An upload finished in between is
+ * put back as its part file, so the restored upload is still open (docs/architecture.md, "Backups").
  */
-export const DATABASE_FILE = 'socialpub.db';
-export const MEDIA_FOLDER = 'media';
-export const MANIFEST_FILE = 'backup.json';
+const DATABASE_FILE = 'socialpub.db';
+const MEDIA_FOLDER = 'media';
+const MANIFEST_FILE = 'backup.json';
 
 export class BackupError extends Error {
   constructor(message: string) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /** A backup holds password hashes and session secrets: only its owner may read it, whatever the umask. */
 export const PRIVATE_FILE_MODE = 0o600;
-export const PRIVATE_FOLDER_MODE = 0o700;
+const PRIVATE_FOLDER_MODE = 0o700;
 
 /**
  * Creates `dir` (and missing parents) and sets it to 0700 at once, before anything is written

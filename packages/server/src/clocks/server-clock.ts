@@ -2,7 +2,7 @@ import { type Clock, type ClockMode, createClock, VirtualClock } from '../clock.
 import type { SettingsRepository } from '../db/settings-repo.js';
 
 /** Where the server's virtual clock is kept between starts. */
-export const SERVER_CLOCK_SETTING = 'virtual_clock_now';
+const SERVER_CLOCK_SETTING = 'virtual_clock_now';
 
 /**
  * The server's clock. A virtual one is stored with the data and resumes where it was after a

@@ -40,8 +40,3 @@ export function dashboardClock(
   const { clock } = services;
   return isVirtualClock(clock) ? { kind: 'server', now: () => clock.now() } : null;
 }
-
-/** The time of everything about this account (its test clock, or the server's). */
-export function accountNow(services: Services, account: AccountRecord): Date {
-  return services.clocks.forAccount(account.id).now();
-}

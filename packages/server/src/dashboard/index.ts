@@ -1,4 +1,4 @@
-import { isApiError } from '@socialpub/core';
+import { isApiError, LIMITS } from '@socialpub/core';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -16,9 +16,9 @@ import {
 } from './session/index.js';
 
 /** Form posts are small; only the Media library's upload carries a file (held in memory, hence a cap). */
-export const DASHBOARD_FORM_BODY_LIMIT = 256 * 1024;
-export const DASHBOARD_UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
-export const MEDIA_UPLOAD_PATH = '/dashboard/media/upload';
+export const DASHBOARD_FORM_BODY_LIMIT = LIMITS.dashboard.formBodyMaxBytes;
+export const DASHBOARD_UPLOAD_BODY_LIMIT = LIMITS.dashboard.uploadBodyMaxBytes;
+const MEDIA_UPLOAD_PATH = '/dashboard/media/upload';
 
 /** The addresses the dashboard answers (all of them, unknown pages with its 404 page). */
 export function isDashboardPath(path: string): boolean {
@@ -31,7 +31,7 @@ export function wantsHtml(accept: string | undefined): boolean {
 }
 
 /**
- * The dashboard under /dashboard (issue 10): server-rendered pages, one route module per page in
+ * The dashboard under /dashboard: server-rendered pages, one route module per page in
  * pages/, all behind the session middleware and the CSRF check. Refusals are HTML pages, never
  * the API's JSON and never a stack trace.
  */

@@ -12,18 +12,12 @@ export type DatabaseLocation = { file: string } | { memory: true };
  * Opens the one SQLite database of the server and brings its schema up to date.
  *
  * - WAL: readers never wait for the writer, and a crash loses nothing already committed.
- * - synchronous=NORMAL: with WAL a commit is durable against a process crash (the kill -9 the
- *   restart promise of reference-server.md is about); only an OS crash or power loss may drop the
- *   last transactions, which is the usual trade for a local development server. FULL would fsync
- *   on every commit and slow every request.
+ * - synchronous=NORMAL: with WAL a commit survives a process crash (reference-server.md's restart
+ *   promise); only an OS crash may drop the last transactions. FULL would fsync every commit.
  * - foreign_keys=ON: SQLite leaves them off by default; rows of a deleted profile must not linger.
  * - busy_timeout: a second process (a test reading the file) must wait, not fail with SQLITE_BUSY.
- * - temp_store=MEMORY, a 4 MiB page cache and a 256 MiB memory map: sorts and the hot tables stay
- *   in memory instead of going through temporary files and read() calls on every request. Reads of
- *   a file database come through the map, so the page cache mostly holds the pages a transaction
- *   changes; what it once held stays with the allocator (SQLite's shrink_memory gives it back to
- *   malloc, not to the system), so it is kept at 4 MiB rather than 16 (the scheduler's 1,000-send
- *   transactions ran no slower in `node bench/run.mjs scheduler`).
+ * - temp_store=MEMORY, a small page cache and a memory map: reads come through the map, so the
+ *   cache mostly holds pages a transaction changes, and what it once held stays with the allocator.
  */
 export function openDatabase(location: DatabaseLocation): Database {
   let db: Database;

@@ -17,7 +17,6 @@ import {
 } from './post-record-rows.js';
 
 export type { PostCountQuery, PostRecordPatch, StoredPostRecord };
-export { postRecordFromRow };
 
 export class PostRecordsRepository {
   readonly #insert;

@@ -3,6 +3,7 @@ import { ApiKeyLastUsedRepository } from './api-key-last-used-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
 import { ClocksRepository } from './clocks-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
+import { ConnectorRequestsRepository } from './connector-requests-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
 import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
 import type { Database } from './database.js';
@@ -44,6 +45,8 @@ export interface Repositories {
   deliveries: DeliveriesRepository;
   scheduledPosts: ScheduledPostsRepository;
   idempotency: IdempotencyRepository;
+  /** Signed-in AI apps' idempotency entries, by grant (an API key's are its REST entries). */
+  connectorIdempotency: IdempotencyRepository;
   uploadLinks: UploadLinksRepository;
   dashboardSessions: DashboardSessionsRepository;
   apiKeyLastUsed: ApiKeyLastUsedRepository;
@@ -52,6 +55,8 @@ export interface Repositories {
   oauthCodes: OAuthCodesRepository;
   oauthTokens: OAuthTokensRepository;
   clocks: ClocksRepository;
+  /** What AI apps asked for behind each post they made (connector retry and Disconnect). */
+  connectorRequests: ConnectorRequestsRepository;
   /** The one schedule of the read counts, request log and keys' last use (written behind the answers). */
   writeBehind: WriteBehind;
 }
@@ -77,6 +82,7 @@ export function createRepositories(db: Database): Repositories {
     deliveries,
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),
+    connectorIdempotency: new IdempotencyRepository(db, 'connector_idempotency_entries'),
     uploadLinks: new UploadLinksRepository(db),
     dashboardSessions: new DashboardSessionsRepository(db),
     apiKeyLastUsed: new ApiKeyLastUsedRepository(db, writeBehind),
@@ -85,5 +91,6 @@ export function createRepositories(db: Database): Repositories {
     oauthCodes: new OAuthCodesRepository(db),
     oauthTokens: new OAuthTokensRepository(db),
     clocks: new ClocksRepository(db),
+    connectorRequests: new ConnectorRequestsRepository(db),
   };
 }

@@ -62,7 +62,7 @@ interface ScheduledRow {
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
 
-export function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
+function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -83,7 +83,7 @@ export function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
   };
 }
 
-/** A post of an account being deleted is never sent: its deletion removes it (issue 14). */
+/** A post of an account being deleted is never sent: its deletion removes it. */
 const NOT_DELETING = 'account_id NOT IN (SELECT id FROM accounts WHERE deleting_since IS NOT NULL)';
 
 export class ScheduledPostsRepository {
@@ -258,6 +258,29 @@ export class ScheduledPostsRepository {
     this.db
       .prepare('UPDATE scheduled_posts SET not_sent = json_set(not_sent, ?, ?) WHERE id = ?')
       .run(`$.${platform}`, reason, id);
+  }
+
+  /**
+   * A waiting post's new time and kept request, guarded like `markSending`: SQLite runs the two one
+   * after the other, so either the change lands before the scheduler's claim or it changes nothing.
+   */
+  replaceWaiting(
+    accountId: string,
+    id: string,
+    at: Date,
+    request: Record<string, unknown>,
+    mediaType: string | null,
+    now: Date,
+  ): boolean {
+    const when = at.toISOString();
+    return (
+      this.db
+        .prepare(
+          `UPDATE scheduled_posts SET at = ?, scheduled_for = ?, request = ?, media_type = ?, note = NULL, updated_at = ?
+           WHERE id = ? AND account_id = ? AND outcome = 'waiting'`,
+        )
+        .run(when, when, JSON.stringify(request), mediaType, now.toISOString(), id, accountId).changes > 0
+    );
   }
 
   /** Cancels a waiting post; false when it was not waiting (the caller reads why). */

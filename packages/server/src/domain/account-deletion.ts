@@ -15,7 +15,7 @@ export interface AccountDeletionDeps {
   repos: Repositories;
   clocks: AccountClocks;
   mediaFolder: MediaFolder;
-  uploadLinks?: { storage: Pick<UploadStorage, 'forget'> };
+  uploadLinks: { storage: Pick<UploadStorage, 'forget'> };
 }
 
 /** Tables that name an account in `account_id`, found once from the schema (later areas' tables too). */
@@ -39,14 +39,9 @@ function accountTables(services: AccountDeletionDeps): string[] {
 
 /**
  * DELETE /admin/v1/accounts/{id}: the account and everything it owns, safe against a crash at any
- * point. Three steps, each repeatable:
- * 1. mark the account `deleting_since` (committed): from then its keys answer as for an account
- *    being deleted, and a start-up pass (`recover`) finishes what a crash interrupted;
- * 2. remove its files (kept files, bytes of open uploads) while its rows still list them, so a
- *    crash here loses the list of nothing;
- * 3. delete its rows in one transaction: the account row, every table naming it in `account_id`,
- *    and by ON DELETE CASCADE keys, profiles, connections, idempotency records, tokens.
- * Then free pages go back to the file system (incremental vacuum).
+ * point, in three repeatable steps: mark it `deleting_since` (its keys stop working; `recover`
+ * finishes an interrupted deletion at start-up), remove its files while its rows still list them,
+ * then delete its rows in one transaction. Free pages then go back to the file system.
  */
 export class AccountDeletion {
   #tables: string[] | null = null;
@@ -100,7 +95,7 @@ export class AccountDeletion {
         .all(accountId) as { storage_path: string }[]
     ).map((row) => row.storage_path);
     for (const fileId of fileIds) {
-      this.services.uploadLinks?.storage.forget(fileId);
+      this.services.uploadLinks.storage.forget(fileId);
       await rm(mediaFolder.pathOf(join('files', fileId)), { recursive: true, force: true });
       await rm(mediaFolder.pathOf(join('uploads', `${fileId}.part`)), { force: true });
     }

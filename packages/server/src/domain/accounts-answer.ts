@@ -8,7 +8,7 @@ import { listProfiles } from './profiles.js';
  * Bounds of the kept answers; the least recently used goes first beyond either, unless in use
  * (working-set.ts: up to eight times these). Entries alone did not bound the
  * memory: an account with 100 profiles answers tens of kilobytes, so 10,000 of them could hold
- * hundreds of megabytes (issue 13, memory under load). 4 Mi characters keep every answer of a few
+ * hundreds of megabytes. 4 Mi characters keep every answer of a few
  * thousand ordinary accounts.
  */
 export const ACCOUNTS_ANSWER_LIMITS = { entries: 10_000, characters: 4 * 1024 * 1024 } as const;

@@ -23,7 +23,7 @@ export function listProfiles(repos: Repositories, accountId: string, now: Date):
 }
 
 /** A handle has the form `@name`; by default it is made from the profile name. */
-export function handleFrom(nameOrHandle: string): string {
+function handleFrom(nameOrHandle: string): string {
   const bare = nameOrHandle
     .trim()
     .replace(/^@+/, '')

@@ -14,5 +14,7 @@ export interface AppEnv {
     errorCode: string;
     /** `{base_url}` in the name this request used (http/own-names.ts); set before every route. */
     baseUrl: string;
+    /** Set by a read that also answers OPTIONS (http/method-guard.ts `takesOptions`). */
+    takesOptions: boolean;
   };
 }

@@ -7,7 +7,6 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   type IdempotencyOutcome,
   IdempotencyService,
-  idempotencyExpirySource,
   requestFingerprint,
 } from '../domain/idempotency/index.js';
 import type { Services } from '../services.js';
@@ -129,15 +128,14 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
 }
 
 /**
- * Wires idempotency into the app: one service over the real repository and clock, the 24-hour
- * purge as due work, and the middleware on the four addresses. Call it after fault injection and
+ * Wires idempotency into the app: one service over the real repository and clock, and the
+ * middleware on the four addresses (createApp adds the 24-hour purge as due work). Call it after fault injection and
  * before the posts and media routes are mounted.
  */
 export function installIdempotency(app: Hono<AppEnv>, services: Services): IdempotencyService {
   const service = new IdempotencyService(services.repos.idempotency, (accountId) =>
     accountId === undefined ? services.clock : services.clocks.forAccount(accountId),
   );
-  services.dueWork.addSource(idempotencyExpirySource(services.repos.idempotency));
   for (const [path, scope] of IDEMPOTENT_ADDRESSES) app.use(path, idempotency(scope, service));
   return service;
 }

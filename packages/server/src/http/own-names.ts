@@ -18,18 +18,11 @@ function parseHost(value: string, defaultPort: number): ParsedHost | null {
 }
 
 /**
- * Which names are this server's own, and the `{base_url}` a request made under each of them uses.
- *
- * Without SOCIALPUB_PUBLIC_URL the server answers to `localhost`, `127.0.0.1` and `[::1]` on its
- * listener's port (and to the address it is bound to, when that is one address, not all): an AI app
- * configured with `http://localhost:PORT/mcp` gets discovery documents and challenges in that same
- * name, which RFC 9728 section 3.3 requires. Any other Host is refused (DNS rebinding: a page on
- * a name that resolves to 127.0.0.1 reaches the listener under its own Host). With the public URL
- * set, its host is answered too, and the documents use only it. The storage URL's host is answered
- * as well (a proxy in front of the upload endpoint).
- *
- * Until a listener exists (`app.request()` in tests) the port is unknown: every Host is accepted
- * and every request uses the configured base.
+ * Which names are this server's own, and the `{base_url}` a request made under each uses. Without
+ * SOCIALPUB_PUBLIC_URL: the loopback names on the listener's port, so an app that used `localhost`
+ * is answered in that name (RFC 9728 section 3.3); any other Host is refused (DNS rebinding). With
+ * it: its host too, and the documents use only it; the storage URL's host is answered as well.
+ * Until a listener exists (`app.request()`) every Host is accepted and the configured base used.
  */
 export class OwnNames {
   readonly #public: URL | null;

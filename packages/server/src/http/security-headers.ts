@@ -8,7 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
  * consent form's answer is a redirect to the app's own redirect URI, which browsers check
  * against form-action.
  */
-export const PAGE_CONTENT_SECURITY_POLICY = {
+const PAGE_CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'none'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],

@@ -17,6 +17,3 @@ export interface SignedInCaller {
 export interface AccessTokenVerifier {
   verify(token: string): SignedInCaller | null;
 }
-
-/** Used until the authorization server is wired: no token is valid. */
-export const noAccessTokens: AccessTokenVerifier = { verify: () => null };

@@ -1,7 +1,6 @@
 import type { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import type { Services } from '../services.js';
 import type { ConnectorIdempotency } from './connector-idempotency.js';
-import type { ConnectorRequests } from './connector-requests.js';
 
 /** What every caller's backend shares, built once per app. */
 export interface ConnectorContext {
@@ -9,5 +8,4 @@ export interface ConnectorContext {
   /** GET /accounts' own serialised answer per account, shared by list_accounts. */
   accountsAnswers: AccountsAnswerCache;
   idempotency: ConnectorIdempotency;
-  requests: ConnectorRequests;
 }

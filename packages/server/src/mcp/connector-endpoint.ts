@@ -1,10 +1,6 @@
-import {
-  type AuthInfo,
-  createMcpHandler,
-  isLegacyRequest,
-  type McpServerFactory,
-} from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, type McpServerFactory } from '@modelcontextprotocol/server';
 import { createConnectorServer } from '@socialpub/mcp';
+import { type ConnectorAuthInfo, connectorSignIn } from './connector-auth-info.js';
 import type { ConnectorCaller } from './connector-caller.js';
 import type { ConnectorContext } from './connector-context.js';
 import { DomainConnectorBackend } from './domain-backend.js';
@@ -18,7 +14,7 @@ export interface CheckedMcpRequest {
   /** The JSON body, or undefined when there is none or it is not JSON (the SDK answers that). */
   parsed: unknown;
   caller: ConnectorCaller;
-  authInfo: AuthInfo;
+  authInfo: ConnectorAuthInfo;
 }
 
 export interface ConnectorEndpoint {
@@ -29,15 +25,14 @@ export interface ConnectorEndpoint {
 /**
  * The MCP side of `/mcp`: the SDK's handlers and the shared servers. Loaded by the route on the
  * first request that passes its checks (routes/mcp.ts), so a server that no AI app talks to never
- * loads the MCP SDK and the tools: about a third of the start-up time and 15 MB of memory.
+ * loads the MCP SDK and the tools (a large share of start-up time and memory).
  */
 export function createConnectorEndpoint(
   context: ConnectorContext,
   bodyLimitBytes: number,
 ): ConnectorEndpoint {
   const factory: McpServerFactory = ({ authInfo }) => {
-    const caller = authInfo?.extra?.['caller'] as ConnectorCaller;
-    const onlyTool = authInfo?.extra?.['onlyTool'] as string | undefined;
+    const { caller, onlyTool } = connectorSignIn(authInfo);
     // A read-only app is offered every tool: /mcp refuses its changes with the scope challenge
     // before they run, so the app can step up (routes/mcp.ts).
     return createConnectorServer({

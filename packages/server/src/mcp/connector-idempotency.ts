@@ -1,4 +1,4 @@
-import { IdempotencyRepository, type IdempotencyScope } from '../db/idempotency-repo.js';
+import type { IdempotencyScope } from '../db/idempotency-repo.js';
 import {
   IdempotencyService,
   idempotencyExpirySource,
@@ -20,7 +20,7 @@ export class ConnectorIdempotency {
     const clockOf = (accountId: string | undefined) =>
       accountId === undefined ? services.clock : services.clocks.forAccount(accountId);
     this.#keys = new IdempotencyService(services.repos.idempotency, clockOf);
-    const grantStore = new IdempotencyRepository(services.db, 'connector_idempotency_entries');
+    const grantStore = services.repos.connectorIdempotency;
     this.#grants = new IdempotencyService(grantStore, clockOf);
     services.dueWork.addSource({
       ...idempotencyExpirySource(grantStore),

@@ -21,7 +21,6 @@ import { readMediaStatus } from '../domain/media/media-status.js';
 import { cancelPost } from '../domain/posts/cancel-post.js';
 import { listPosts } from '../domain/posts/list-posts.js';
 import { readPost } from '../domain/posts/read-post.js';
-import { publishingFor } from '../domain/publishing/index.js';
 import { requireUuid, validateQuery } from '../http/query.js';
 import type { Services } from '../services.js';
 import type { ConnectorCaller } from './connector-caller.js';
@@ -127,7 +126,7 @@ export class DomainConnectorBackend implements ConnectorBackend {
     const body = options.dryRun ? { post, dryRun: true } : { post };
     const send = () =>
       asRestAnswer('standard', () =>
-        publishingFor(this.#services).handle({
+        this.#services.publishing.handle({
           address: 'current',
           account: this.caller.account,
           rawBody: JSON.stringify(body),
@@ -165,7 +164,7 @@ export class DomainConnectorBackend implements ConnectorBackend {
   }
 
   async createUploadLink(input: UploadLinkInput): Promise<BackendAnswer> {
-    const service = this.#uploadLinks();
+    const service = this.#services.uploadLinks;
     const { status, body } = await asRestAnswer('upload_link', () =>
       service.create(uploadCaller(this.caller), input),
     );
@@ -173,7 +172,7 @@ export class DomainConnectorBackend implements ConnectorBackend {
   }
 
   async finishUpload(fileId: string): Promise<BackendAnswer> {
-    const service = this.#uploadLinks();
+    const service = this.#services.uploadLinks;
     const { status, body } = await asRestAnswer('upload_link', () =>
       service.complete(uploadCaller(this.caller), fileId),
     );
@@ -182,13 +181,13 @@ export class DomainConnectorBackend implements ConnectorBackend {
 
   async updateScheduledPost(id: string, changes: ScheduledPostChanges): Promise<BackendAnswer> {
     return asRestAnswer('standard', () =>
-      updateScheduledPost(this.context, this.caller, requireUuid(id), changes),
+      updateScheduledPost(this.#services, this.caller, requireUuid(id), changes),
     );
   }
 
   async retryPost(id: string): Promise<BackendAnswer> {
     const post = await asRestAnswer('standard', () =>
-      retryFailedPost(this.context, this.caller, requireUuid(id)),
+      retryFailedPost(this.#services, this.caller, requireUuid(id)),
     );
     return this.createPost(post, { dryRun: false });
   }
@@ -200,12 +199,6 @@ export class DomainConnectorBackend implements ConnectorBackend {
       mcp: `${this.#services.urls.base}/mcp`,
       plan: this.caller.account.plan,
     };
-  }
-
-  #uploadLinks() {
-    const service = this.#services.uploadLinks;
-    if (!service) throw new Error('upload links are not mounted');
-    return service;
   }
 
   /** Idempotency exactly as POST /posts and POST /media apply it, by API key or by grant. */
@@ -244,7 +237,7 @@ export class DomainConnectorBackend implements ConnectorBackend {
       | undefined;
     const id = typeof service?.scheduled_post_id === 'string' ? service.scheduled_post_id : service?.post_id;
     if (typeof id !== 'string') return;
-    this.context.requests.record({
+    this.#services.repos.connectorRequests.record({
       id,
       kind: typeof service?.scheduled_post_id === 'string' ? 'scheduled_post' : 'post',
       accountId: this.#accountId,

@@ -12,9 +12,7 @@ export function admitToUploadBudget(
   account: AccountRecord,
   announcedSize: number | null,
 ): void {
-  const links = services.uploadLinks;
-  if (!links) return;
-  links.limits.checkBudget(
+  services.uploadLinks.limits.checkBudget(
     account.id,
     account.plan,
     announcedSize ?? 0,

@@ -1,9 +1,9 @@
 import { apiError } from '@socialpub/core';
 import type { PostBody } from '@socialpub/mcp';
+import { keptRequestOf, postBodyOfKept } from '../domain/posts/kept-post-body.js';
 import { scheduledPostView } from '../domain/posts/post-views.js';
+import type { Services } from '../services.js';
 import type { ConnectorCaller } from './connector-caller.js';
-import type { ConnectorContext } from './connector-context.js';
-import { postBodyOfKept, type StoredKeptRequest } from './kept-request-body.js';
 
 const NEVER_AGAIN =
   'It was sent and never confirmed: it may be on the network, so it is never sent again. Read it with service_get_post.';
@@ -15,8 +15,8 @@ const NEVER_AGAIN =
  * request, so a failed post is retried from what the connector kept when it made it; a failed
  * scheduled post from its own kept request.
  */
-export function retryFailedPost(context: ConnectorContext, caller: ConnectorCaller, id: string): PostBody {
-  const { repos, clocks } = context.services;
+export function retryFailedPost(services: Services, caller: ConnectorCaller, id: string): PostBody {
+  const { repos, clocks } = services;
   const accountId = caller.account.id;
   const refuse = (message: string, status: string) =>
     apiError('bad_request', `${message} Nothing was sent.`, { extra: { parameter: 'id', status } });
@@ -26,11 +26,11 @@ export function retryFailedPost(context: ConnectorContext, caller: ConnectorCall
     if (post.status === 'timeout') throw refuse(NEVER_AGAIN, post.status);
     if (post.status !== 'failed')
       throw refuse(`Only a failed post can be sent again; this one is ${post.status}.`, post.status);
-    const kept = context.requests.get(accountId, id);
+    const kept = repos.connectorRequests.get(accountId, id);
     if (kept) return kept.request as PostBody;
     if (post.scheduledPostId) {
       const scheduled = repos.scheduledPosts.getForAccount(accountId, post.scheduledPostId);
-      if (scheduled) return postBodyOfKept(scheduled.request as unknown as StoredKeptRequest);
+      if (scheduled) return postBodyOfKept(keptRequestOf(scheduled));
     }
     throw refuse(
       'This post was not made through the connector, so its request was not kept; send it again with service_publish_post.',
@@ -49,5 +49,5 @@ export function retryFailedPost(context: ConnectorContext, caller: ConnectorCall
   if (view.outcome !== 'failed') {
     throw refuse(`Only a failed scheduled post can be sent again; this one is ${view.outcome}.`, view.status);
   }
-  return postBodyOfKept(scheduled.request as unknown as StoredKeptRequest);
+  return postBodyOfKept(keptRequestOf(scheduled));
 }

@@ -1,5 +1,4 @@
 import {
-  type AuthInfo,
   classifyInboundRequest,
   isJSONRPCRequest,
   isJsonContentType,
@@ -8,6 +7,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import { createConnectorServer, type ToolSet } from '@socialpub/mcp';
+import { type ConnectorAuthInfo, connectorSignIn } from './connector-auth-info.js';
 import type { ConnectorCaller } from './connector-caller.js';
 import type { ConnectorContext } from './connector-context.js';
 import { DomainConnectorBackend } from './domain-backend.js';
@@ -59,7 +59,7 @@ const eraWithoutEnvelope = new Map<string, boolean>();
  * claim in `params._meta` or by its version header; without `_meta` (and without the `result` or
  * `error` keys of an answer) the SDK's answer depends only on the method and that header, so it is
  * asked once per pair: its checks try the body as an answer first and build the errors of those
- * failed parses, about 9 µs a call.
+ * failed parses, a cost per call worth keeping off the hot path.
  */
 function isLegacyEra(headers: McpRequestHeaders, body: JSONRPCRequest): boolean {
   const ask = () =>
@@ -81,24 +81,16 @@ function isLegacyEra(headers: McpRequestHeaders, body: JSONRPCRequest): boolean 
   return legacy;
 }
 
-/** The caller `/mcp` resolved for this request (routes/mcp.ts puts it in the sign-in it hands on). */
-function callerOf(authInfo: AuthInfo | undefined): ConnectorCaller {
-  const caller = authInfo?.extra?.['caller'] as ConnectorCaller | undefined;
-  if (caller === undefined) throw new Error('An MCP request reached a shared server without its caller.');
-  return caller;
-}
-
 interface SharedServer {
   server: McpServer;
   transport: RequestMuxTransport;
 }
 
 /**
- * One MCP server per tool set (a signed-in app's seventeen tools, an API key's older three), serving every caller of that set. The SDK's stateless serving builds a server
- * and a transport for each HTTP request and closes both after it, about four fifths of a tool call's
- * CPU (bench: mcp); a shared server registers its tools once and takes each request through a
- * transport that keeps callers apart (request-mux-transport.ts). Each call's backend is built from
- * the caller its sign-in names, so the app sees only its own account, as before.
+ * One MCP server per tool set (a signed-in app's seventeen tools, an API key's older three), serving
+ * every caller of that set: the SDK's stateless serving builds and closes a server and a transport
+ * per request, most of a tool call's CPU. The shared server takes each request through a transport
+ * that keeps callers apart (request-mux-transport.ts) and builds each call's backend from its caller.
  */
 export class SharedConnectorServers {
   readonly #servers = new Map<string, Promise<SharedServer>>();
@@ -106,7 +98,11 @@ export class SharedConnectorServers {
   constructor(private readonly context: ConnectorContext) {}
 
   /** The answer to one request, as the SDK's JSON answer carries it. */
-  async answer(caller: ConnectorCaller, message: JSONRPCRequest, authInfo: AuthInfo): Promise<Response> {
+  async answer(
+    caller: ConnectorCaller,
+    message: JSONRPCRequest,
+    authInfo: ConnectorAuthInfo,
+  ): Promise<Response> {
     const { transport } = await this.#serverFor(caller);
     const reply = await transport.request(message, authInfo);
     return new Response(JSON.stringify(reply), {
@@ -136,7 +132,7 @@ export class SharedConnectorServers {
     const server = createConnectorServer({
       // Decides only which tools are offered: every domain backend backs all of them.
       backend: new DomainConnectorBackend(this.context, first),
-      backendFor: (authInfo) => new DomainConnectorBackend(this.context, callerOf(authInfo)),
+      backendFor: (authInfo) => new DomainConnectorBackend(this.context, connectorSignIn(authInfo).caller),
       toolSet,
     });
     const transport = new RequestMuxTransport();

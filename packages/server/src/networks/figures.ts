@@ -6,12 +6,7 @@ import { reportedMetrics } from './network-facts.js';
 type Metrics = FiguresReading['metrics'];
 
 /** Figures that together make `engagement` (the document does not define it; this is our choice). */
-export const ENGAGEMENT_METRICS = [
-  'likes',
-  'comments',
-  'shares',
-  'saves',
-] as const satisfies readonly FigureName[];
+const ENGAGEMENT_METRICS = ['likes', 'comments', 'shares', 'saves'] as const satisfies readonly FigureName[];
 
 /** Per-metric size of the default figures after the full collection window, before the post's own factor. */
 const DEFAULT_FINAL_FIGURES: Record<FigureName, number> = {

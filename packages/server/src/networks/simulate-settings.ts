@@ -6,7 +6,7 @@ import { z } from 'zod';
  * for how the real network would behave; the admin API stores it on the connection.
  */
 export const SIMULATE_OUTCOMES = ['success', 'failed', 'timeout', 'still_publishing', 'unconfirmed'] as const;
-export const SimulateOutcomeSchema = z.enum(SIMULATE_OUTCOMES);
+const SimulateOutcomeSchema = z.enum(SIMULATE_OUTCOMES);
 export type SimulateOutcome = z.infer<typeof SimulateOutcomeSchema>;
 
 /** A refusal as the network would give it; a missing `code` is derived from `status` later. */
@@ -29,7 +29,7 @@ export type SimulatedFigures = z.infer<typeof SimulatedFiguresSchema>;
  * `true` uses the default code; an object names the code and note. This field is the reference
  * server's own addition to the documented `simulate` fields.
  */
-export const SimulatedOptionsErrorSchema = z.union([
+const SimulatedOptionsErrorSchema = z.union([
   z.literal(true),
   z.strictObject({ code: z.string().min(1).max(100).optional(), message: z.string().max(1_000).optional() }),
 ]);

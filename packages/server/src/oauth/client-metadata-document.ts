@@ -23,7 +23,7 @@ export interface ClientMetadataFetchBounds {
   maxInFlight: number;
 }
 
-export const CLIENT_METADATA_FETCH_BOUNDS: ClientMetadataFetchBounds = { deadlineMs: 5000, maxInFlight: 20 };
+const CLIENT_METADATA_FETCH_BOUNDS: ClientMetadataFetchBounds = { deadlineMs: 5000, maxInFlight: 20 };
 
 /**
  * Fetches a document through the same public-address guard as URL imports: a client_id naming a

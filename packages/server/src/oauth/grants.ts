@@ -3,7 +3,6 @@ import { type ConnectorScope, isPaidPlan, OAUTH_LIFETIMES } from '@socialpub/cor
 import type { OAuthGrantRecord } from '../db/oauth-grants-repo.js';
 import { cancelPost } from '../domain/posts/cancel-post.js';
 import { randomToken, sha256Hex } from '../domain/secrets.js';
-import { ConnectorRequests } from '../mcp/connector-requests.js';
 import type { Services } from '../services.js';
 import type { AuthorizationRequest } from './authorization-request.js';
 
@@ -99,8 +98,8 @@ export function disconnectApp(
   const cancelled: string[] = [];
   const notCancelled: string[] = [];
   if (cancelScheduledPosts) {
-    // The connector records which grant made each scheduled post (mcp/connector-requests.ts).
-    for (const id of new ConnectorRequests(services.db).scheduledPostIdsOfGrant(grant.id)) {
+    // The connector records which grant made each scheduled post (db/connector-requests-repo.ts).
+    for (const id of services.repos.connectorRequests.scheduledPostIdsOfGrant(grant.id)) {
       if (services.repos.scheduledPosts.getForAccount(accountId, id)?.outcome !== 'waiting') continue;
       try {
         cancelPost(services, accountId, id);

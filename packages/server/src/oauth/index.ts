@@ -1,10 +1,6 @@
-export { OAuthAccessTokenVerifier } from './access-token-verifier.js';
-export {
-  type ClientMetadataAnswer,
-  type ClientMetadataFetcher,
-  guardedClientMetadataFetcher,
+export type {
+  ClientMetadataAnswer,
+  ClientMetadataFetcher,
 } from './client-metadata-document.js';
-export { OAuthClients } from './clients.js';
-export { consentToApp, disconnectApp } from './grants.js';
 export { mountOAuth } from './mount-oauth.js';
-export { OAUTH_PATHS, oauthUrls } from './oauth-urls.js';
+export { OAUTH_PATHS } from './oauth-urls.js';

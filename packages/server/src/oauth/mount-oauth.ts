@@ -1,9 +1,10 @@
 import type { Hono } from 'hono';
+import { methodNotAllowed } from 'hono/method-not-allowed';
 import { connectorCors } from '../http/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
+import { allowHeader } from '../http/method-guard.js';
 import type { Services } from '../services.js';
 import { mountAuthorize } from './authorize.js';
-import type { OAuthClients } from './clients.js';
 import { mountMetadata } from './metadata.js';
 import { NO_STORE, OAuthError } from './oauth-error.js';
 import { OAUTH_PATHS } from './oauth-urls.js';
@@ -14,16 +15,17 @@ import { unusedClientsSweep } from './unused-clients.js';
 
 /**
  * The authorization server for AI apps, one module per endpoint (like node-oidc-provider's
- * lib/actions). The consent and Connected apps pages live in the dashboard (oauth/pages).
+ * lib/actions). The consent and Connected apps pages live in the dashboard
+ * (dashboard/pages/consent.tsx, connected-apps.tsx) and call grants.ts.
  * Discovery, registration, token and revocation answer browser-based MCP clients on the origins
  * `/mcp` allows (http/connector-cors.ts); none of them reads a cookie.
  */
 export function mountOAuth(
   app: Hono<AppEnv>,
   services: Services,
-  clients: OAuthClients,
   allowedOrigins: readonly string[] = [],
 ): void {
+  const clients = services.oauthClients;
   const browserClients = connectorCors(services, allowedOrigins);
   for (const path of [
     OAUTH_PATHS.resourceMetadata,
@@ -43,27 +45,22 @@ export function mountOAuth(
   mountMethodRefusals(app);
 }
 
-/** Each endpoint's one method; any other answers 405 with `Allow`, in OAuth's JSON error form. */
-const ENDPOINT_METHODS: ReadonlyArray<[string, 'GET' | 'POST']> = [
-  [OAUTH_PATHS.resourceMetadata, 'GET'],
-  [OAUTH_PATHS.authorizationServerMetadata, 'GET'],
-  [OAUTH_PATHS.authorize, 'GET'],
-  [OAUTH_PATHS.register, 'POST'],
-  [OAUTH_PATHS.token, 'POST'],
-  [OAUTH_PATHS.revoke, 'POST'],
-];
-
+/**
+ * A method an endpoint does not take answers 405 with `Allow`, in OAuth's JSON error form; the
+ * endpoint's methods come from its registered route (Hono's methodNotAllowed).
+ */
 function mountMethodRefusals(app: Hono<AppEnv>): void {
-  for (const [path, method] of ENDPOINT_METHODS) {
-    app.all(path, (c) =>
-      c.json(
-        new OAuthError(
-          'invalid_request',
-          `${c.req.method} is not allowed here; use ${method} ${path}.`,
-        ).toJSON(),
-        405,
-        { Allow: method, ...NO_STORE },
-      ),
-    );
-  }
+  const refusal = methodNotAllowed<AppEnv>({
+    app,
+    onMethodNotAllowed: (c, methods) => {
+      const allow = allowHeader(methods);
+      const error = new OAuthError(
+        'invalid_request',
+        `${c.req.method} is not allowed here; use ${allow} ${c.req.path}.`,
+      );
+      return c.json(error.toJSON(), 405, { Allow: allow, ...NO_STORE });
+    },
+  });
+  app.use('/oauth/*', refusal);
+  app.use('/.well-known/*', refusal);
 }

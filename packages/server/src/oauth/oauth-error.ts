@@ -28,7 +28,7 @@ export class OAuthError extends Error {
 /** Token answers and refusals must never be cached (RFC 6749 section 5.1). */
 export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
-export function oauthErrorResponse(
+function oauthErrorResponse(
   c: Context,
   error: OAuthError,
   extraHeaders: Record<string, string> = {},

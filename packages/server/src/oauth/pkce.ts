@@ -13,11 +13,11 @@ export function isS256Challenge(value: string): boolean {
   return CHALLENGE_PATTERN.test(value);
 }
 
-export function isCodeVerifier(value: string): boolean {
+function isCodeVerifier(value: string): boolean {
   return VERIFIER_PATTERN.test(value);
 }
 
-export function s256Challenge(verifier: string): string {
+function s256Challenge(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
 }
 

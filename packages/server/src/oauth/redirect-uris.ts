@@ -6,7 +6,7 @@ import { OAuthError } from './oauth-error.js';
  * Why a redirect URI cannot be registered, or null when it can. OAuth 2.1 section 2.3.1: https, or
  * http only to the person's own machine (a native app's loopback listener); no fragment; absolute.
  */
-export function redirectUriProblem(value: unknown): string | null {
+function redirectUriProblem(value: unknown): string | null {
   if (typeof value !== 'string' || value === '') return 'each redirect URI must be a non-empty string';
   if (value.length > OAUTH_MAX_URI_LENGTH) {
     return `a redirect URI may have at most ${OAUTH_MAX_URI_LENGTH} characters`;

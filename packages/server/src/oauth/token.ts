@@ -5,10 +5,11 @@ import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { requestAddress } from './client-creation.js';
 import type { OAuthClients } from './clients.js';
+import { redeemOnce, refuseIfRedeemed } from './grant-source.js';
 import { answerOAuth, NO_STORE, OAuthError } from './oauth-error.js';
 import { OAUTH_PATHS } from './oauth-urls.js';
 import { verifierMatches } from './pkce.js';
-import { issueTokens, type TokenAnswer } from './token-issuer.js';
+import type { TokenAnswer } from './token-issuer.js';
 import { readFormRequest, required } from './token-request.js';
 
 /**
@@ -58,7 +59,7 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
   const code = required(form, 'code');
   const verifier = required(form, 'code_verifier');
   const redirectUri = required(form, 'redirect_uri');
-  const { oauthCodes, oauthTokens, oauthGrants } = services.repos;
+  const { oauthCodes, oauthGrants } = services.repos;
   const record = oauthCodes.findByHash(sha256Hex(code));
   if (!record || record.clientId !== clientId) {
     throw new OAuthError(
@@ -69,14 +70,12 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
   const grant = oauthGrants.get(record.grantId);
   // Every expiry of a grant reads its account's clock (a test clock, or the server's).
   const now = services.clocks.forAccount(grant?.accountId ?? '').now();
-  if (record.usedAt !== null) {
-    // OAuth 2.1 section 4.1.3: a code used twice may have been stolen; what it gave stops working.
-    oauthTokens.revokeFamily(record.familyId, now.toISOString());
-    throw new OAuthError(
-      'invalid_grant',
-      'The authorization code was already used; the tokens issued from it are revoked. Start the sign-in again.',
-    );
-  }
+  refuseIfRedeemed(
+    services,
+    record,
+    now,
+    'The authorization code was already used; the tokens issued from it are revoked. Start the sign-in again.',
+  );
   if (Date.parse(record.expiresAt) <= now.getTime()) {
     throw new OAuthError('invalid_grant', 'The authorization code expired; start the sign-in again.');
   }
@@ -97,29 +96,13 @@ function exchangeCode(services: Services, form: Map<string, string>, clientId: s
     );
   }
   const scopes = record.scopes.filter((scope) => grant.scopes.includes(scope));
-  const answer = services.db.transaction(() =>
-    oauthCodes.markUsed(record.codeHash, now.toISOString())
-      ? issueTokens(
-          services,
-          {
-            grantId: grant.id,
-            familyId: record.familyId,
-            clientId,
-            scopes,
-            resource: record.resource,
-          },
-          now,
-        )
-      : null,
-  )();
-  if (!answer) {
-    oauthTokens.revokeFamily(record.familyId, now.toISOString());
-    throw new OAuthError(
-      'invalid_grant',
-      'The authorization code was already used; start the sign-in again.',
-    );
-  }
-  return answer;
+  return redeemOnce(
+    services,
+    (at) => oauthCodes.markUsed(record.codeHash, at),
+    { grantId: grant.id, familyId: record.familyId, clientId, scopes, resource: record.resource },
+    now,
+    'The authorization code was already used; start the sign-in again.',
+  );
 }
 
 function refresh(services: Services, form: Map<string, string>, clientId: string): TokenAnswer {
@@ -134,15 +117,13 @@ function refresh(services: Services, form: Map<string, string>, clientId: string
   }
   const grant = oauthGrants.get(record.grantId);
   const now = services.clocks.forAccount(grant?.accountId ?? '').now();
-  if (record.usedAt !== null) {
-    // Rotation's reuse detection (OAuth 2.1 section 4.3.1): either the app or a thief holds an old
-    // token, so the whole family stops and the person signs in again.
-    oauthTokens.revokeFamily(record.familyId, now.toISOString());
-    throw new OAuthError(
-      'invalid_grant',
-      'The refresh token was already used once; every token of this sign-in is now revoked. Sign in again.',
-    );
-  }
+  // Rotation's reuse detection: either the app or a thief holds an old token.
+  refuseIfRedeemed(
+    services,
+    record,
+    now,
+    'The refresh token was already used once; every token of this sign-in is now revoked. Sign in again.',
+  );
   if (Date.parse(record.expiresAt) <= now.getTime()) {
     throw new OAuthError('invalid_grant', 'The refresh token expired; sign in again.');
   }
@@ -160,25 +141,11 @@ function refresh(services: Services, form: Map<string, string>, clientId: string
     }
     scopes = narrowed;
   }
-  const answer = services.db.transaction(() =>
-    oauthTokens.markUsed(record.tokenHash, now.toISOString())
-      ? issueTokens(
-          services,
-          {
-            grantId: grant.id,
-            familyId: record.familyId,
-            clientId,
-            scopes,
-            resource: record.resource,
-          },
-          now,
-        )
-      : null,
-  )();
-  if (!answer) {
-    // Two refreshes raced with one token: the loser is a reuse.
-    oauthTokens.revokeFamily(record.familyId, now.toISOString());
-    throw new OAuthError('invalid_grant', 'The refresh token was already used once; sign in again.');
-  }
-  return answer;
+  return redeemOnce(
+    services,
+    (at) => oauthTokens.markUsed(record.tokenHash, at),
+    { grantId: grant.id, familyId: record.familyId, clientId, scopes, resource: record.resource },
+    now,
+    'The refresh token was already used once; sign in again.',
+  );
 }

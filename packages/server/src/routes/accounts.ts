@@ -5,6 +5,7 @@ import { WORKING_SET } from '../db/working-set.js';
 import { ACCOUNTS_ANSWER_LIMITS, AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listProfiles } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
+import { takesOptions } from '../http/method-guard.js';
 import { NoQuerySchema, parseQuery, requireUuid } from '../http/query.js';
 import { readAnswer, readJsonAnswer } from '../http/read-headers.js';
 import type { Services } from '../services.js';
@@ -52,6 +53,8 @@ export function accountsRoutes(services: Services): Hono<AppEnv> {
     return readJsonAnswer(answers.json(account.id, now));
   });
 
+  routes.use('/accounts', takesOptions);
+  routes.use('/accounts/:id/options', takesOptions);
   routes.get('/accounts/:id/options', (c) => {
     const { account } = c.get('caller');
     services.readLimiter.take(account.id, 'options');

@@ -1,21 +1,14 @@
-import {
-  apiError,
-  errorBodyFor,
-  isConnectorChangeTool,
-  LIMITS,
-  POST_SCOPE,
-  readJsonText,
-} from '@socialpub/core';
+import { apiError, errorBodyFor, isConnectorChangeTool, LIMITS, readJsonText } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { connectorCors } from '../http/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
 import { requestBase } from '../http/host-check.js';
+import { connectorAuthInfo } from '../mcp/connector-auth-info.js';
 import { resolveConnectorCaller } from '../mcp/connector-caller.js';
 import type { ConnectorContext } from '../mcp/connector-context.js';
 import type { ConnectorEndpoint } from '../mcp/connector-endpoint.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
-import { ConnectorRequests } from '../mcp/connector-requests.js';
 import {
   calledTools,
   firstForbiddenCall,
@@ -31,7 +24,7 @@ import type { Services } from '../services.js';
  * Largest JSON-RPC body `/mcp` reads: core's limit for every JSON body. The largest tool input
  * (ten places with their option blocks and a long caption) is a few tens of kilobytes.
  */
-export const MCP_BODY_LIMIT_BYTES = LIMITS.jsonBody.maxBytes;
+const MCP_BODY_LIMIT_BYTES = LIMITS.jsonBody.maxBytes;
 
 export interface McpRouteOptions {
   /** Browser origins allowed beside the server's own and loopback pages (e.g. a web AI app). */
@@ -67,7 +60,6 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
     services,
     accountsAnswers: new AccountsAnswerCache(services.repos, services.db),
     idempotency: new ConnectorIdempotency(services),
-    requests: new ConnectorRequests(services.db),
   };
   // In the name the request used: an app that reached `localhost` must be told `localhost`.
   const resourceMetadata = (c: Context<AppEnv>) =>
@@ -170,12 +162,7 @@ export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Ho
             headers: c.req.raw.headers,
             ...(c.req.method === 'POST' ? { body: text } : {}),
           });
-    const authInfo = {
-      token: 'verified',
-      clientId: caller.kind === 'grant' ? caller.grant.clientId : `api_key:${caller.apiKey.id}`,
-      scopes: caller.kind === 'grant' ? [...caller.grant.scopes] : [POST_SCOPE],
-      extra: { caller, onlyTool: singleToolCall(parsed) },
-    };
+    const authInfo = connectorAuthInfo(caller, singleToolCall(parsed));
     const headers = {
       method: c.req.method,
       accept: c.req.header('accept'),

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { PostsAddress } from '../domain/publishing/index.js';
-import { publishingFor } from '../domain/publishing/index.js';
 import type { AppEnv } from '../http/context.js';
 import { setIdempotencyOutcome } from '../http/idempotency.js';
 import type { Services } from '../services.js';
@@ -11,7 +10,7 @@ export function createPostHandler(services: Services, address: PostsAddress) {
   return async (c: import('hono').Context<AppEnv>) => {
     const caller = c.get('caller');
     const rawBody = await c.req.text();
-    const answer = await publishingFor(services).handle({
+    const answer = await services.publishing.handle({
       address,
       account: caller.account,
       rawBody,

@@ -14,7 +14,7 @@ import type { Services } from '../services.js';
 type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 
 /** One `bytes=` range; anything else is ignored and the whole file is sent (RFC 9110, 14.2). */
-export function parseRange(header: string | undefined, total: number): ByteRange {
+function parseRange(header: string | undefined, total: number): ByteRange {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return null;
   const [, from = '', to = ''] = match;

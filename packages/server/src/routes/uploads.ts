@@ -1,7 +1,6 @@
 import { LIMITS } from '@socialpub/core';
 import { Hono } from 'hono';
-import { UploadLinksService } from '../domain/uploads/upload-links-service.js';
-import { UploadStorage } from '../domain/uploads/upload-storage.js';
+import type { UploadLinksService } from '../domain/uploads/upload-links-service.js';
 import type { AppEnv } from '../http/context.js';
 import { readJsonObject, readOptionalJsonObject } from '../http/json-body.js';
 import type { Services } from '../services.js';
@@ -10,7 +9,7 @@ import { storageRoutes } from '../tus/storage-routes.js';
 import { uploaderScriptRoutes } from './uploader-scripts.js';
 
 /** POST /media/uploads, .../token, .../complete and DELETE /media/uploads/{file_id} under /api/v2. */
-export function uploadsRoutes(service: UploadLinksService): Hono<AppEnv> {
+function uploadsRoutes(service: UploadLinksService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/media/uploads', async (c) => {
@@ -39,29 +38,18 @@ export function uploadsRoutes(service: UploadLinksService): Hono<AppEnv> {
 }
 
 /**
- * Wires the upload-link area: the service and its due work (link and token expiry), the API routes,
- * the storage endpoint (outside /api/v2, so API-key authentication does not apply) and the uploader
- * scripts.
+ * The upload-link area's doors: the API routes, the storage endpoint (outside /api/v2, so API-key
+ * authentication does not apply) and the uploader scripts.
  */
-export function mountUploadLinks(app: Hono<AppEnv>, services: Services): UploadLinksService {
-  const links = services.repos.uploadLinks;
-  const service = new UploadLinksService({
-    repos: services.repos,
-    links,
-    clocks: services.clocks,
-    urls: services.urls,
-    storage: new UploadStorage(services.mediaFolder),
-  });
-  services.dueWork.addSource(service);
-  services.onClose.push(() => service.drain());
-  services.uploadLinks = service;
+export function mountUploadLinks(app: Hono<AppEnv>, services: Services): void {
+  const service = services.uploadLinks;
   app.route('/api/v2', uploadsRoutes(service));
   app.route(
     '/storage/uploads',
     storageRoutes({
       service,
       access: new StorageAccess(
-        links,
+        services.repos.uploadLinks,
         service.lifecycle,
         services.clocks,
         (accountId) => (services.repos.accounts.get(accountId)?.deletingSince ?? null) !== null,
@@ -69,5 +57,4 @@ export function mountUploadLinks(app: Hono<AppEnv>, services: Services): UploadL
     }),
   );
   app.route('/uploader', uploaderScriptRoutes());
-  return service;
 }

@@ -26,7 +26,7 @@ function collector(): Collect | null {
   return collect;
 }
 
-/** A scavenge of the young generation only (well under a millisecond on this server's heap). */
+/** A scavenge of the young generation only: cheap, so it may run often. */
 export function collectYoungGeneration(): void {
   collector()?.({ type: 'minor' });
 }
@@ -34,14 +34,14 @@ export function collectYoungGeneration(): void {
 /**
  * A full mark-compact collection (plain `gc()`: with an options object V8 11 leaves weakly held
  * objects alone), which also gives emptied old-generation pages back. It gives the young
- * generation's grown space back (up to 32 MB after a busy spell) only when V8 judges the allocation
+ * generation's grown space back only when V8 judges the allocation
  * rate low, which it often does not on the first try after a quiet spell: hence the check after it.
  */
 export function collectAllGarbage(): void {
   collector()?.();
 }
 
-/** The young generation is back near its starting size (V8 starts it at 1 MB a half). */
+/** The young generation is back near its starting size. */
 export function youngGenerationShrunk(): boolean {
   const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
   return young === undefined || young.space_size <= YOUNG_SPACE_AT_REST;

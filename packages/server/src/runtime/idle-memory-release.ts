@@ -15,7 +15,7 @@ export interface IdleReleaseTiming {
  * young generation at its grown size; the next try, more than 5 s after the first, sees only the
  * quiet spell.
  */
-export const IDLE_RELEASE_TIMING: IdleReleaseTiming = {
+const IDLE_RELEASE_TIMING: IdleReleaseTiming = {
   quietMs: 5_000,
   lookMs: 1_000,
   retryMs: 6_000,
@@ -27,15 +27,9 @@ export const IDLE_RELEASE_TIMING: IdleReleaseTiming = {
  * answers whether it got everything back, and when it did not it runs again `retryMs` later, up to
  * `tries` times. Then nothing until the next request and the next quiet spell.
  *
- * Why: after a burst of load V8 keeps the young generation at its grown size (32 MB) and the old
- * generation at its high-water mark until its own memory reducer decides to act, which under a
- * steady trickle of timers it rarely does, and SQLite's page cache stays full. A server that has
- * gone quiet loses nothing by a full collection (a few milliseconds on its 20 MB heap) and a cache
- * shrink, and its RSS falls back toward where it idled before the load (docs/performance.md: memory
- * given back when the server goes quiet).
- *
- * Counting requests costs one increment per request; the timer is unref'd, so it never keeps the
- * process alive.
+ * After a burst V8 keeps its grown heap and SQLite its full page cache; a server gone quiet loses
+ * nothing by a full collection and a cache shrink. The timer is unref'd. Why, in full:
+ * docs/architecture.md, "Memory goes back when the server goes quiet".
  */
 export class IdleMemoryRelease {
   readonly #release: () => boolean;

@@ -4,7 +4,7 @@
  * time on purpose: it bounds how long the server stops answering, which the virtual clock (API
  * rules only) does not measure.
  */
-export const WORK_SLICE_MS = 50;
+const WORK_SLICE_MS = 50;
 
 export class WorkSlices {
   #sliceStarted = performance.now();

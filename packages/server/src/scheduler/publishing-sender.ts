@@ -1,4 +1,3 @@
-import { publishingFor } from '../domain/publishing/index.js';
 import type { ScheduledSendResult as PublishingSendResult } from '../domain/publishing/send-scheduled.js';
 import type { Services } from '../services.js';
 import type { ScheduledSender, ScheduledSendResult } from './scheduled-sender.js';
@@ -10,7 +9,7 @@ import type { ScheduledSender, ScheduledSendResult } from './scheduled-sender.js
  * networks is sent one network at a time with the same kept request.
  */
 export function publishingScheduledSender(services: Services): ScheduledSender {
-  const publishing = publishingFor(services);
+  const publishing = services.publishing;
   return {
     async send({ scheduledPost, platform }): Promise<ScheduledSendResult> {
       return senderResult(

@@ -14,11 +14,9 @@ const SEND_CONCURRENCY = 32;
 /**
  * Due posts read, and the sends among them that need no waiting committed, per transaction. Each
  * send is all or nothing on its own (network record and outcome), so sharing a commit only decides
- * how many a crash leaves waiting. But a commit writes every page it touched, and 500 sends across
- * 500 accounts touch most pages of the account-keyed indexes, so fewer, larger commits write far
- * less: 10,000 sends across 500 accounts wrote 22,000 WAL pages at 500 a commit, 12,700 at 1,000,
- * about 8 µs of CPU a send (issue 12). The event loop yields to requests between commits; a commit
- * of 1,000 holds it about 0.1 s on a quiet machine (500 took about 70 ms before this round).
+ * how many a crash leaves waiting. A commit writes every page it touched, and sends across many
+ * accounts touch most pages of the account-keyed indexes, so fewer, larger commits write far less
+ * (docs/performance.md). The event loop yields to requests between commits.
  */
 export const COMMIT_BATCH = 1000;
 
@@ -206,7 +204,7 @@ export class Scheduler implements DueWorkSource {
       scheduledPosts.setOutcome(post.id, 'failed', now, 'The account no longer exists.');
       return;
     }
-    // An account being deleted sends nothing more; its deletion removes the post (issue 14).
+    // An account being deleted sends nothing more; its deletion removes the post.
     if (account.deletingSince !== null) return;
     // Marked sending (committed) before the network is called: a crash after this point leaves it
     // `sending`, which start-up turns into `unconfirmed`, never a second send.

@@ -7,8 +7,8 @@ import { issueApiKey } from '../domain/api-keys.js';
 import { hashPassword } from '../domain/secrets.js';
 import { DEMO_OPTIONS } from './demo-options.js';
 
-export const DEMO_EMAIL = 'demo@example.com';
-export const DEMO_PASSWORD = 'demo-password';
+const DEMO_EMAIL = 'demo@example.com';
+const DEMO_PASSWORD = 'demo-password';
 const SEEDED_SETTING = 'demo_seeded_at';
 
 export interface DemoSeed {

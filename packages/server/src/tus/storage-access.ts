@@ -9,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Storage answers use the upload-link body family although they live outside /api/v2. */
 export const STORAGE_FAMILY = { family: 'upload_link' } as const;
 
-export function unknownUpload(): ApiError {
+function unknownUpload(): ApiError {
   return apiError('media_not_found', 'No such upload.', STORAGE_FAMILY);
 }
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consentThroughForms, FormBrowser } from '../../../../test/helpers/form-browser.js';
-import { ConnectorRequests } from '../../src/mcp/connector-requests.js';
 import {
   advance,
   authorizationUrl,
@@ -74,7 +73,7 @@ async function scheduleDemoPost(): Promise<string> {
 /** As the connector's backend records a post an app scheduled (the e2e tests go through the tool). */
 function recordScheduledByGrant(scheduledPostId: string, grantId: string): void {
   const services = server.running.socialpub.services;
-  new ConnectorRequests(services.db).record({
+  services.repos.connectorRequests.record({
     id: scheduledPostId,
     kind: 'scheduled_post',
     accountId: server.demoAccountId,

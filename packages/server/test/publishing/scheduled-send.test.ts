@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { publishingFor } from '../../src/domain/publishing/index.js';
 import { fixture, seedPosts, sendPost, setClock } from '../helpers/publishing.js';
 import { type TestApp, testApp } from '../helpers/test-app.js';
 
@@ -18,7 +17,7 @@ describe('sendScheduledPost (the scheduler send)', () => {
     });
     const scheduled = t.services.repos.scheduledPosts.get(a.body['scheduled_post_id'] as string);
     if (!scheduled) throw new Error('no scheduled post');
-    const result = await publishingFor(t.services).sendScheduled(scheduled);
+    const result = await t.services.publishing.sendScheduled(scheduled);
     expect(result.kind).toBe('sent');
     const postId = result.kind === 'sent' && 'postId' in result.sent ? result.sent.postId : null;
     expect(t.services.repos.postRecords.get(String(postId))).toMatchObject({
@@ -41,7 +40,7 @@ describe('sendScheduledPost (the scheduler send)', () => {
     seedPosts(t, f, 30, { at: new Date('2026-11-02T00:00:00.000Z') });
     const scheduled = t.services.repos.scheduledPosts.get(a.body['scheduled_post_id'] as string);
     if (!scheduled) throw new Error('no scheduled post');
-    const result = await publishingFor(t.services).sendScheduled(scheduled);
+    const result = await t.services.publishing.sendScheduled(scheduled);
     expect(result).toMatchObject({ kind: 'not_sent', code: 'monthly_limit_reached', status: 429 });
   });
 });

@@ -5,7 +5,7 @@ import { formatTime } from './format.js';
 import { PostSummary } from './post-summary.js';
 
 /** The form the Waiting table's checkboxes belong to (`form=` attribute: forms cannot nest). */
-export const BULK_CANCEL_FORM = 'bulk-cancel';
+const BULK_CANCEL_FORM = 'bulk-cancel';
 
 /** A group of scheduled posts; waiting ones can be picked for a bulk cancel or cancelled one by one. */
 export function ScheduledTable(props: {

@@ -1,7 +1,6 @@
-import { apiError } from '@socialpub/core';
+import { apiError, KeyCreateSchema } from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { KeyCreateSchema } from '../../admin/admin-schemas.js';
 import type { ApiKeyRecord } from '../../db/api-keys-repo.js';
 import { issueApiKey, revokeApiKey } from '../../domain/api-keys.js';
 import type { Services } from '../../services.js';

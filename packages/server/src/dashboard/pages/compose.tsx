@@ -2,7 +2,6 @@ import { isApiError, LibraryListQuerySchema } from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { listLibrary } from '../../domain/media/library.js';
-import { publishingFor } from '../../domain/publishing/index.js';
 import type { Services } from '../../services.js';
 import { type ComposeChoices, ComposeForm, type ComposeValues } from '../components/compose-form.js';
 import { FormProblem } from '../components/form-fields.js';
@@ -157,7 +156,7 @@ export function composePage(services: Services): Hono<DashboardEnv> {
       scheduledFor = new Date(at).toISOString();
     }
     const check = one(form['action']) === 'check';
-    const service = publishingFor(services);
+    const service = services.publishing;
     const results: PlaceResult[] = [];
     for (const platform of values.networks) {
       const content = {

@@ -1,7 +1,6 @@
-import { apiError, type Platform, PlatformSchema } from '@socialpub/core';
+import { apiError, NetworkPutSchema, type Platform, PlatformSchema } from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { NetworkPutSchema } from '../../admin/admin-schemas.js';
 import type { ConnectionRecord } from '../../db/connections-repo.js';
 import type { ProfileRecord } from '../../db/profiles-repo.js';
 import { disconnectNetwork, updateConnection } from '../../domain/network-connections.js';

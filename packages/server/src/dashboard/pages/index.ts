@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { connectedAppsPage } from '../../oauth/pages/connected-apps-page.js';
-import { consentPage } from '../../oauth/pages/consent-page.js';
 import type { Services } from '../../services.js';
 import type { DashboardEnv, SignInThrottle, SignUpThrottle } from '../session/index.js';
 import { apiKeysPage } from './api-keys.js';
 import { clockPage } from './clock.js';
 import { composePage } from './compose.js';
+import { connectedAppsPage } from './connected-apps.js';
 import { connectionPage } from './connection.js';
+import { consentPage } from './consent.js';
 import { historyPage } from './history.js';
 import { inboxPage } from './inbox.js';
 import { mediaPage } from './media.js';
@@ -39,7 +39,7 @@ export function dashboardPages(
   pages.route('/', mediaPage(services));
   pages.route('/', planPage(services));
   pages.route('/', clockPage(services));
-  // The connector's pages (issue 9) live beside the authorization server in oauth/pages.
+  // The AI-app connector's pages: the consent asked by /oauth/authorize, and the apps connected.
   pages.route('/', consentPage(services));
   pages.route('/', connectedAppsPage(services));
   return pages;

@@ -1,6 +1,6 @@
 import type { Plan } from '@socialpub/core';
+import { AccountCreateSchema } from '@socialpub/core';
 import { Hono } from 'hono';
-import { AccountCreateSchema } from '../../admin/admin-schemas.js';
 import { patchAccount } from '../../domain/accounts.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';

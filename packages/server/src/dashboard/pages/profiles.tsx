@@ -1,6 +1,5 @@
-import { apiError, PLATFORMS, PlatformSchema } from '@socialpub/core';
+import { apiError, NetworkPutSchema, PLATFORMS, PlatformSchema, ProfileCreateSchema } from '@socialpub/core';
 import { Hono } from 'hono';
-import { NetworkPutSchema, ProfileCreateSchema } from '../../admin/admin-schemas.js';
 import type { ProfileRecord } from '../../db/profiles-repo.js';
 import { connectNetwork } from '../../domain/network-connections.js';
 import { networkEntry } from '../../domain/network-health.js';

@@ -1,6 +1,5 @@
-import { isApiError, PLANS, type Plan } from '@socialpub/core';
+import { AccountCreateSchema, isApiError, PLANS, type Plan } from '@socialpub/core';
 import { Hono } from 'hono';
-import { AccountCreateSchema } from '../../admin/admin-schemas.js';
 import { createAccount } from '../../domain/accounts.js';
 import type { Services } from '../../services.js';
 import {

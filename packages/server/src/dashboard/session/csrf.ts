@@ -7,7 +7,7 @@ import { renderErrorPage } from './layout.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** True when the form's `_csrf` field matches this request's token (compared by digest, constant time). */
-export async function csrfTokenValid(c: Context<DashboardEnv>): Promise<boolean> {
+async function csrfTokenValid(c: Context<DashboardEnv>): Promise<boolean> {
   const expected = c.var.csrfToken;
   if (!expected) return false;
   const type = c.req.header('content-type') ?? '';
@@ -24,7 +24,7 @@ export async function csrfTokenValid(c: Context<DashboardEnv>): Promise<boolean>
 }
 
 /** The 403 page of a form without a valid token; nothing was changed. */
-export function csrfRefusal(c: Context<DashboardEnv>): Response | Promise<Response> {
+function csrfRefusal(c: Context<DashboardEnv>): Response | Promise<Response> {
   return renderErrorPage(
     c,
     403,

@@ -5,7 +5,7 @@ import { CsrfField } from './csrf-field.js';
 import type { DashboardEnv, SignedIn } from './dashboard-env.js';
 
 /** The pages of the signed-in navigation, in order. Connected apps belongs to the connector (oauth/). */
-export const NAV_LINKS: ReadonlyArray<{ href: string; label: string; virtualClockOnly?: boolean }> = [
+const NAV_LINKS: ReadonlyArray<{ href: string; label: string; virtualClockOnly?: boolean }> = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/dashboard/api-keys', label: 'API management' },
   { href: '/dashboard/profiles', label: 'Profiles' },
@@ -30,7 +30,7 @@ export interface LayoutProps {
 }
 
 /** Every dashboard page: skip link, header with the navigation and Sign out, one `<main>` with an h1. */
-export function Layout(props: LayoutProps) {
+function Layout(props: LayoutProps) {
   const links = NAV_LINKS.filter((link) => !link.virtualClockOnly || props.virtualClock);
   return (
     <html lang="en">

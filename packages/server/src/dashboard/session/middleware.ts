@@ -51,7 +51,7 @@ export function dashboardSession(services: Services): MiddlewareHandler<Dashboar
 }
 
 /** Path and query of the request, for `?next=`. */
-export function pathAndQuery(c: Context): string {
+function pathAndQuery(c: Context): string {
   const url = new URL(c.req.url);
   return url.pathname + url.search;
 }

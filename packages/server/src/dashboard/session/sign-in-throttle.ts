@@ -9,7 +9,7 @@ import { SlidingWindowLog } from './sliding-window.js';
  * with every further failure (1 s up to 10 s of real time, since it bounds how fast passwords are
  * tried, not an API rule), and at most 10 may wait at once.
  */
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_FAILURES_PER_ADDRESS = 20;
 export const SIGN_IN_FAILURES_PER_EMAIL_AND_ADDRESS = 5;
 /** Failures of one e-mail from anywhere after which its attempts are slowed down. */

@@ -3,7 +3,7 @@ import { SlidingWindowLog } from './sliding-window.js';
 
 /** Accounts one client address may create on the Sign up page in any hour. */
 export const SIGN_UPS_PER_ADDRESS = 10;
-export const SIGN_UP_WINDOW_SECONDS = 3600;
+const SIGN_UP_WINDOW_SECONDS = 3600;
 
 /** Sign-ups per client address (injected clock, in memory): a script cannot fill the server with accounts. */
 export class SignUpThrottle {

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * Dashboard sign-in sessions (issue 10). The cookie carries a random id; only its SHA-256 is
+ * Dashboard sign-in sessions. The cookie carries a random id; only its SHA-256 is
  * stored, so a copy of the database signs nobody in. `csrf_secret` is the token every dashboard
  * form carries (useless without the session cookie). Expiry is read from the injected clock.
  * `api_key_last_used` feeds the "last used" column of API management (written at most once a

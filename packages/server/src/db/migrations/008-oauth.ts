@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * The authorization server for AI apps (issue 9). Every secret (authorization code, access and
+ * The authorization server for AI apps. Every secret (authorization code, access and
  * refresh token) is stored only as its SHA-256, so a copy of the database signs no app in.
  *
  * - `oauth_clients`: apps registered dynamically (RFC 7591) and snapshots of Client ID Metadata
@@ -10,8 +10,6 @@ import type { Migration } from '../migrate.js';
  *   Disconnect sets `revoked_at`, which stops every token of the grant at once.
  * - `oauth_codes`, `oauth_tokens`: a `family_id` ties the tokens issued from one code and their
  *   refresh descendants, so a reused code or refresh token revokes exactly that family.
- * Which grant scheduled which post is kept by the connector's own records (migration 011,
- * `connector_requests.grant_id`), which Disconnect reads to cancel an app's posts.
  */
 export const migration008OAuth: Migration = {
   id: 8,

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * The AI-app connector's own records (issue 9).
+ * The AI-app connector's own records.
  * - `connector_requests`: the POST /posts `post` body of each post and scheduled post an AI app
  *   made, with the grant or API key that made it. `service_retry_post` sends a failed one again from
  *   it (post records keep no request), and Disconnect can find the posts an app scheduled.

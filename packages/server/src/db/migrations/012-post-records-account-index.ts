@@ -1,15 +1,10 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * Post records: one index by account instead of three (issue 12, publishing speed).
- *
- * Every publish inserted into three indexes keyed by account or profile, each at a page of its own
- * (the list's `(account_id, at, id)`, `(profile_id, at)` and `(account_id, platform, at)`), and
- * SQLite writes every page a commit touches to the WAL. `post_records_account` keeps the list's
- * order and carries the columns the limit counts filter on, so the counts by profile, by network
- * and of counting posts only, the 20-second wait's latest send and the list are all answered from
- * the one index, within the account's posts since the count's start (the counts name the account
- * as well as the profile now). The rows and what they say do not change.
+ * Post records: one index by account instead of three. Every index is a page a publish writes to
+ * the WAL; `post_records_account` keeps the list's order and carries the columns the limit counts
+ * filter on, so the list, the counts and the 20-second wait's latest send all read this one index.
+ * The rows and what they say do not change.
  */
 export const migration012PostRecordsAccountIndex: Migration = {
   id: 12,

@@ -6,7 +6,7 @@ import type { PublishInput, PublishMediaFile } from '../../networks/index.js';
 export type DeliveredSend = Pick<PublishInput, 'text' | 'media' | 'options' | 'postType'>;
 
 /** A record in these states is a post the network took; `failed` and `timeout` were never received. */
-export function networkAccepted(status: PostStatus): boolean {
+function networkAccepted(status: PostStatus): boolean {
   return status === 'success' || status === 'processing';
 }
 

@@ -6,7 +6,7 @@ import { publicFileUrl } from '../media/media-status.js';
 const DELIVERY_ID = /^dlv_([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/;
 
 /** A delivery is named after its post record: one record, at most one delivery. */
-export function deliveryId(postId: string): string {
+function deliveryId(postId: string): string {
   return `dlv_${postId.replaceAll('-', '').toLowerCase()}`;
 }
 

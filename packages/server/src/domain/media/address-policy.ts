@@ -2,25 +2,11 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which addresses the server may reach when it fetches or probes a URL a caller gave (URL import
- * and every redirect hop, `mediaUrls` and `coverUrl` at publish and send time, share links, and the
- * connector's Client ID Metadata Documents). POST /media takes a "public http or https URL", so
- * only public unicast is reached:
- *
- * - IPv4: what ipaddr.js calls `unicast` (it names private, loopback, link-local with the cloud
- *   metadata address, carrier-grade NAT, multicast, broadcast, 0.0.0.0/8, benchmarking, the
- *   documentation and other reserved ranges).
- * - IPv6: global unicast 2000::/3 only, minus the special ranges inside it (2001::/23 with Teredo
- *   2001::/32, documentation 2001:db8::/32 and 3fff::/20, 6to4 2002::/16). Everything outside
- *   2000::/3 is refused, which covers loopback, unspecified, unique-local (fd00:ec2::254),
- *   link-local, multicast, discard, and every form that embeds an IPv4 address: IPv4-compatible
- *   `::a.b.c.d` (which the URL parser writes `::7f00:1` and ipaddr.js calls unicast: issue 13),
- *   IPv4-mapped, IPv4-translated, NAT64 64:ff9b::/96 and 64:ff9b:1::/48. Those forms are refused
- *   whatever IPv4 they carry; the refusal names the embedded address so the reason is plain.
- *
- * SOCIALPUB_IMPORT_ALLOW (docs/reference-server.md, "Which addresses the server fetches") names exceptions: `host`, `host:port`, `CIDR`,
- * `CIDR:port`, and bracketed IPv6 `[::1]:8080` or `[fd00::/8]:443`. A host name allows whatever that
- * name resolves to; an address or range allows those addresses; with a port, only that port.
+ * Which addresses the server may reach for a URL a caller gave. POST /media takes a "public http or
+ * https URL", so only public unicast: IPv4 as ipaddr.js calls `unicast`; IPv6 in 2000::/3 only,
+ * minus its special ranges, and never a form that embeds an IPv4 address (the refusal names it).
+ * SOCIALPUB_IMPORT_ALLOW names exceptions (`host`, `host:port`, `CIDR`, `CIDR:port`, `[v6]:port`).
+ * The ranges in full: docs/architecture.md, "One fetch guard".
  */
 export type AllowEntry =
   | { readonly kind: 'host'; readonly host: string; readonly port: number | null }

@@ -8,10 +8,8 @@ import { type ImportAllowList, isAddressAllowed, nonPublicReason } from './addre
 /**
  * The connect-time half of the address guard: the agent checks the address actually dialled, after
  * every name resolution made for the connection, so a name that resolved to a public address when
- * the URL was checked and to a private one now (DNS rebinding) is refused before connect(). Built
- * as request-filtering-agent is (an Agent whose createConnection checks a literal host and wraps the
- * lookup), but asking address-policy.ts, so the ports of the allow-list and the IPv6 forms that
- * embed an IPv4 address are judged by the one policy.
+ * the URL was checked and to a private one now (DNS rebinding) is refused before connect(). It asks
+ * address-policy.ts, so the allow-list's ports and IPv6 forms embedding IPv4 follow the one policy.
  */
 export class AddressNotAllowedError extends Error {
   constructor(message: string) {

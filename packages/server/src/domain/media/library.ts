@@ -15,7 +15,7 @@ import { libraryItemView } from '../dashboard-media.js';
 import type { MediaRetention } from './retention.js';
 
 /** Cursor kind of this list: a cursor of another list (or server) decodes to nothing. */
-export const LIBRARY_CURSOR_KIND = 'media_files';
+const LIBRARY_CURSOR_KIND = 'media_files';
 
 export interface LibraryListInput {
   accountId: string;
@@ -27,7 +27,7 @@ export interface LibraryListInput {
 }
 
 /** The dashboard's view of the file, with the expiry the retention rules show and the listed status. */
-export function libraryItem(file: LibraryFileRecord, retention: MediaRetention): LibraryItem {
+function libraryItem(file: LibraryFileRecord, retention: MediaRetention): LibraryItem {
   return {
     ...libraryItemView(file),
     // scanLibrary reads only the listed statuses, so the stored one is one of LibraryItem's.

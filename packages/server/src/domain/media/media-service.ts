@@ -23,7 +23,7 @@ export interface MediaServiceDeps {
 }
 
 /** Server-wide secret of the list cursors (settings table, generated once). */
-export const CURSOR_SECRET_SETTING = 'cursor_secret';
+const CURSOR_SECRET_SETTING = 'cursor_secret';
 
 /** The media area: URL imports, retention of library files and what the routes need. */
 export class MediaService {

@@ -3,14 +3,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * sharp (libvips) in a child process of its own (assets/photo-worker/photo-worker.mjs). Measured
- * in the memory benchmark (issue 13 item 9): converting large tiktok photos in the server's
- * process raised its RSS by about 170 MB that never went back (native buffers and the allocator
- * arenas of libvips' threads; the JavaScript heap stayed at 25 MB). In a worker the memory leaves
- * with the process: it starts on the first photo, takes one job at a time, and ends after
- * `IDLE_EXIT_MS` without work, so an idle server holds none of it.
+ * sharp (libvips) in a child process of its own (assets/photo-worker/photo-worker.mjs): the native
+ * memory libvips keeps after converting large photos leaves with the process. It starts on the
+ * first photo, takes one job at a time and ends after `IDLE_EXIT_MS` without work.
  */
-export const PHOTO_WORKER_IDLE_EXIT_MS = 5_000;
+const PHOTO_WORKER_IDLE_EXIT_MS = 5_000;
 
 // Runs from src/domain/media (tests, tsx) or from the bundled dist/ file: both depths are tried.
 const CANDIDATES = ['../../../assets/photo-worker/', '../assets/photo-worker/', '../../assets/photo-worker/'];
@@ -36,7 +33,7 @@ export interface JpegCopy {
 }
 
 /** libvips could not read the photo. */
-export class UnreadablePhotoError extends Error {
+class UnreadablePhotoError extends Error {
   constructor() {
     super('The photo could not be read.');
     this.name = 'UnreadablePhotoError';
@@ -162,12 +159,4 @@ export async function jpegCopy(
   const answer = await on.run({ op: 'jpeg', bytes, resize, quality });
   if (!answer.ok) throw new UnreadablePhotoError();
   return { bytes: bytesOf(answer), width: answer.width ?? 0, height: answer.height ?? 0 };
-}
-
-export function stopPhotoWorker(): void {
-  worker.stop();
-}
-
-export function photoWorkerPid(): number | null {
-  return worker.pid;
 }

@@ -13,21 +13,13 @@ import {
 import { AddressNotAllowedError, GuardedHttpAgent, GuardedHttpsAgent } from './connect-guard.js';
 
 /**
- * THE guard for every request the server makes to a URL a caller gave: URL import and each of its
- * redirect hops, share links (their download form), `mediaUrls` and `coverUrl` at publish and send
- * time, and the connector's Client ID Metadata Documents. Use `safeRequest` (its signature is kept
- * stable for those callers); nothing else in the server opens a connection to a caller's URL.
- *
- * Each address is checked three times over: after resolving the name ourselves (a clear refusal
- * before any connection), again at connect time by the guarded agent (the address actually
- * dialled, so a name that resolves to a public address first and a private one later, DNS
- * rebinding, is still refused), and on every redirect, which is a new request through the same
- * checks with its own port. The policy is address-policy.ts.
- *
- * Timeouts are real time on purpose: they bound how long a foreign server may keep a socket
- * open, which the virtual clock (API rules only) cannot move.
+ * THE guard for every request the server makes to a URL a caller gave (imports and their redirects,
+ * share links, `mediaUrls`, `coverUrl`, Client ID Metadata Documents): nothing else opens one.
+ * Each address is checked after our own name resolution, again at connect time (DNS rebinding) and
+ * on every redirect (docs/architecture.md, "One fetch guard"). Timeouts are real time: they
+ * bound a foreign server's socket, which the virtual clock cannot move.
  */
-export const MAX_REDIRECT_HOPS = 5;
+const MAX_REDIRECT_HOPS = 5;
 
 /** The address is not public (and not allowed): refused before anything was sent to it. */
 export class UnsafeAddressError extends Error {
@@ -88,7 +80,7 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 }
 
 /** Refuses a URL whose host is, or resolves to, an address that is not allowed. */
-export async function assertPublicAddress(
+async function assertPublicAddress(
   url: URL,
   allow: ImportAllowList,
   timeoutMs: number,

@@ -65,7 +65,7 @@ function declaredSize(headers: IncomingHttpHeaders, status: number): number | nu
 }
 
 /** `filename*=UTF-8''...` (RFC 6266) wins over `filename="..."`. */
-export function fileNameFromDisposition(value: string | null): string | null {
+function fileNameFromDisposition(value: string | null): string | null {
   if (!value) return null;
   const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(value)?.[1];
   if (extended) {

@@ -3,9 +3,9 @@ import type { StoredPostRecord } from '../../db/post-records-repo.js';
 import type { DueWorkSource } from '../../due-work.js';
 import type { SimulatedFigures } from '../../networks/index.js';
 import { nextFiguresCollectionAt } from '../../networks/index.js';
-import type { Services } from '../../services.js';
+import type { SharedServices } from '../../shared-services.js';
 
-function simulatedFiguresOf(services: Services, post: StoredPostRecord): SimulatedFigures | undefined {
+function simulatedFiguresOf(services: SharedServices, post: StoredPostRecord): SimulatedFigures | undefined {
   if (post.simulatedFigures) return post.simulatedFigures as SimulatedFigures;
   // The publisher may not have kept them with the post: the connection's standing figures stand in.
   const connection = services.repos.connections.get(post.profileId, post.platform);
@@ -17,7 +17,11 @@ function simulatedFiguresOf(services: Services, post: StoredPostRecord): Simulat
  * Collects a succeeded post's figures through its network driver and stores them with `polled_at`,
  * then sets the next collection: every 6 hours during the first 7 days after publishing, none after.
  */
-export function collectFiguresNow(services: Services, post: StoredPostRecord, now: Date): StoredPostRecord {
+export function collectFiguresNow(
+  services: SharedServices,
+  post: StoredPostRecord,
+  now: Date,
+): StoredPostRecord {
   const { postRecords } = services.repos;
   if (post.status !== 'success') {
     postRecords.update(post.id, { nextFiguresAt: null });
@@ -34,7 +38,7 @@ export function collectFiguresNow(services: Services, post: StoredPostRecord, no
  * instead of recording the post and then, a moment later, its first figures.
  */
 export function figuresAt(
-  services: Services,
+  services: SharedServices,
   post: StoredPostRecord,
   now: Date,
 ): { figures: Figures; nextFiguresAt: string | null } {
@@ -50,7 +54,7 @@ export function figuresAt(
 }
 
 /** Due work: the earliest figure collection that is due (post_records.next_figures_at). */
-export function figuresCollectionSource(services: Services): DueWorkSource {
+export function figuresCollectionSource(services: SharedServices): DueWorkSource {
   return {
     name: 'figures',
     perClock: true,

@@ -14,7 +14,7 @@ function stringOrNull(value: unknown): string | null {
  * Publishing only has to store the record with status `processing` and `finishAt`: the due-work
  * source below finds it; calling this directly is also safe.
  */
-export function finishPendingPost(services: Services, postId: string): void {
+function finishPendingPost(services: Services, postId: string): void {
   const { postRecords } = services.repos;
   const post = postRecords.get(postId);
   if (!post?.finishAt) return;

@@ -24,7 +24,7 @@ const bytes = Buffer.alloc(16);
  * A post record's id: a time-ordered UUID (version 7, RFC 9562): 48 bits of the post's send time
  * in milliseconds (from the account's clock), then 74 random bits from crypto. Ids of posts sent
  * one after another land side by side in the id index instead of at a random page, so recording a
- * publish writes one page less (about 10 µs of CPU an insert, issue 12). Still a UUID, as the API
+ * publish writes one page less. Still a UUID, as the API
  * document says; its order means nothing to callers.
  */
 export function postRecordId(sentAt: Date): string {

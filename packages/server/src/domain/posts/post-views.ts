@@ -50,7 +50,7 @@ export function postRecordWithFigures(post: StoredPostRecord, now: Date): PostRe
  * One entry per network once the scheduled post has gone out: the network post's status, `pending`
  * while it is being sent, or `not_sent` with the reason when it was refused before sending.
  */
-export function scheduledResults(
+function scheduledResults(
   scheduled: StoredScheduledPost,
   posts: readonly StoredPostRecord[],
   now: Date,

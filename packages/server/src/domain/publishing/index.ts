@@ -3,7 +3,6 @@ export * from './billing-month.js';
 export * from './check-order.js';
 export * from './publish.js';
 export * from './publish-context.js';
-export * from './publishing-for.js';
 export * from './publishing-service.js';
 export * from './publishing-store.js';
 export * from './publishing-urls.js';

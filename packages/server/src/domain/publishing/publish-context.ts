@@ -3,7 +3,7 @@ import type { AccountRecord } from '../../db/accounts-repo.js';
 import type { ConnectionRecord } from '../../db/connections-repo.js';
 import type { ProfileRecord } from '../../db/profiles-repo.js';
 import type { PublishMediaFile } from '../../networks/index.js';
-import type { Services } from '../../services.js';
+import type { SharedServices } from '../../shared-services.js';
 import type { PublishingStore } from './publishing-store.js';
 
 /** `/api/v2/posts` or the older `/legacy/posts` ("Older addresses"). */
@@ -16,7 +16,7 @@ export type Delivery =
   | { kind: 'queue'; at: Date; limit: number; used: number };
 
 export interface PublishingDeps {
-  services: Services;
+  services: SharedServices;
   store: PublishingStore;
   /** Waits for real time (system clock media wait); tests with the virtual clock never call it. */
   sleep: (ms: number) => Promise<void>;

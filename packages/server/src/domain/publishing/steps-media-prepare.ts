@@ -45,15 +45,10 @@ async function photoInput(
 }
 
 /**
- * "Tiktok photo handling" (POST /posts) through the media engineer's `prepareTiktokPhotos`: its
- * 422 refusals stop the post; its warnings join the answer's `warnings` and its notices the post
- * record's `notices`; the network is handed the JPEG copies' type, size and dimensions. Runs in dry
- * runs, for scheduled posts at request time (warnings) and again when they go out (notices).
- *
- * Decision: library files are read from the media folder, legacy `mediaUrls` fetched through the
- * safe fetcher. When the bytes of any photo cannot be had (a host not answering or not 2xx, a row
- * without stored bytes), conversion is skipped for the post: tiktok pulls the addresses itself and
- * a failure is then its own `photo_pull_failed` / `picture_size_check_failed`.
+ * "Tiktok photo handling" (POST /posts) through `prepareTiktokPhotos`: its 422 refusals stop the
+ * post, its warnings and notices join the answer and the record, and the network gets the JPEG
+ * copies. When any photo's bytes cannot be had, conversion is skipped for the post: tiktok pulls
+ * the addresses itself, and a failure is then its own `photo_pull_failed`.
  */
 export function prepareTiktokPhotoPost(ctx: PublishContext): void | Promise<void> {
   if (!isTiktokPhotoPost(ctx)) return;

@@ -17,7 +17,7 @@ export interface UploaderChoice {
   max_run_seconds: number;
 }
 
-export function storageUrlOf(urls: ServerUrls, fileId: string): string {
+function storageUrlOf(urls: ServerUrls, fileId: string): string {
   return `${urls.storage}/storage/uploads/${fileId}`;
 }
 

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  UPLOADER_CHECKSUMS_FILE_NAME,
-  UPLOADER_FILE_NAMES,
-  UPLOADER_VERSION,
-  type UploaderFileName,
-} from '@socialpub/core';
+import { UPLOADER_FILE_NAMES, UPLOADER_VERSION, type UploaderFileName } from '@socialpub/core';
 
 export interface UploaderAsset {
   name: UploaderFileName;
@@ -53,5 +48,3 @@ export function uploaderAssets(): UploaderAssets {
   loaded = { version: UPLOADER_VERSION, files, checksums };
   return loaded;
 }
-
-export const UPLOADER_CHECKSUMS_NAME = UPLOADER_CHECKSUMS_FILE_NAME;

@@ -72,13 +72,8 @@ export const MISSING_RUNTIME_ADVICE = 'ask for the link again with the other run
  * every local user reads with `ps`; the script's text holds no token, and the token reaches the
  * uploader in the environment, readable only by the user running it. Typed into a terminal it runs
  * as a child, as any command. (dash keeps its `-c` text while the child runs: docs/api-guide.md.)
- *
- * The script looks the runtime and tools up first, so a missing one is exit 1 with the document's
- * advice instead of the shell's 127; then a fresh folder (mktemp -d), the uploader fetched with curl,
- * run only when its SHA-256 equals the published one (sha256sum, or shasum -a 256 on macOS), the
- * folder removed. An exit outside 0 to 6 (a killed runtime) becomes exit 1 with its JSON line, so
- * callers only ever see the table's codes. `/bin/sh` by its path: it is there on every POSIX system,
- * even when PATH lacks the tools.
+ * The script checks its tools first (exit 1 with advice, not 127), runs the uploader only when its
+ * SHA-256 matches, and maps any exit outside 0 to 6 to exit 1.
  */
 function shCommand(
   input: UploaderCommandInput,

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Database } from './database.js';
 
 export interface ConnectorRequest {
   id: string;
@@ -21,8 +21,8 @@ interface Row {
   created_at: string;
 }
 
-/** The requests behind the posts and scheduled posts AI apps made (migration 011). */
-export class ConnectorRequests {
+/** The requests behind the posts and scheduled posts AI apps made (retry; Disconnect). */
+export class ConnectorRequestsRepository {
   constructor(private readonly db: Database) {}
 
   record(entry: ConnectorRequest): void {
@@ -57,6 +57,13 @@ export class ConnectorRequests {
       request: JSON.parse(row.request) as Record<string, unknown>,
       createdAt: row.created_at,
     };
+  }
+
+  /** A changed scheduled post's request, in the same transaction as the post's own change. */
+  replaceRequest(id: string, request: Record<string, unknown>): void {
+    this.db
+      .prepare('UPDATE connector_requests SET request = ? WHERE id = ?')
+      .run(JSON.stringify(request), id);
   }
 
   /** Scheduled posts a grant made (Disconnect: "also cancel the posts it scheduled"). */

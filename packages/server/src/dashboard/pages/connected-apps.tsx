@@ -1,6 +1,11 @@
 import { POST_SCOPE } from '@socialpub/core';
 import { Hono } from 'hono';
-import { formatTime } from '../../dashboard/components/format.js';
+import type { OAuthGrantRecord } from '../../db/oauth-grants-repo.js';
+import { OAuthClients } from '../../oauth/clients.js';
+import { disconnectApp } from '../../oauth/grants.js';
+import { OAUTH_PATHS } from '../../oauth/oauth-urls.js';
+import type { Services } from '../../services.js';
+import { formatTime } from '../components/format.js';
 import {
   CsrfField,
   type DashboardEnv,
@@ -8,12 +13,7 @@ import {
   renderPage,
   requireSignIn,
   signedIn,
-} from '../../dashboard/session/index.js';
-import type { OAuthGrantRecord } from '../../db/oauth-grants-repo.js';
-import type { Services } from '../../services.js';
-import { OAuthClients } from '../clients.js';
-import { disconnectApp } from '../grants.js';
-import { OAUTH_PATHS } from '../oauth-urls.js';
+} from '../session/index.js';
 
 const DISCONNECT_PATH = `${OAUTH_PATHS.connectedApps}/disconnect`;
 

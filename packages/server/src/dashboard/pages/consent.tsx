@@ -1,6 +1,18 @@
 import { type ConnectorScope, isPaidPlan, POST_SCOPE, READ_SCOPE } from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { requestBase } from '../../http/host-check.js';
+import {
+  type AuthorizationCheck,
+  type AuthorizationRequest,
+  authorizationResponseUrl,
+  checkAuthorizationRequest,
+  errorRedirectUrl,
+} from '../../oauth/authorization-request.js';
+import { OAuthClients } from '../../oauth/clients.js';
+import { ConnectorNeedsPaidPlanError, consentToApp } from '../../oauth/grants.js';
+import { OAUTH_PATHS, oauthUrls } from '../../oauth/oauth-urls.js';
+import type { Services } from '../../services.js';
 import {
   CsrfField,
   clientAddress,
@@ -9,19 +21,7 @@ import {
   renderPage,
   requireSignIn,
   signedIn,
-} from '../../dashboard/session/index.js';
-import { requestBase } from '../../http/host-check.js';
-import type { Services } from '../../services.js';
-import {
-  type AuthorizationCheck,
-  type AuthorizationRequest,
-  authorizationResponseUrl,
-  checkAuthorizationRequest,
-  errorRedirectUrl,
-} from '../authorization-request.js';
-import { OAuthClients } from '../clients.js';
-import { ConnectorNeedsPaidPlanError, consentToApp } from '../grants.js';
-import { OAUTH_PATHS, oauthUrls } from '../oauth-urls.js';
+} from '../session/index.js';
 
 /** The two choices of the consent page and the scopes each grants (post includes read). */
 const PERMISSIONS: Record<string, ConnectorScope[]> = {
@@ -154,16 +154,12 @@ function refuse(
 export function consentPage(services: Services): Hono<DashboardEnv> {
   const page = new Hono<DashboardEnv>();
   page.use('/consent', requireSignIn());
-  const clients = () => {
-    if (!services.oauthClients) throw new Error('The authorization server is not wired (createApp).');
-    return services.oauthClients;
-  };
 
   page.get('/consent', async (c) => {
     const urls = oauthUrls(requestBase(c, services));
     const check = await checkAuthorizationRequest(
       (name) => c.req.queries(name) ?? [],
-      clients(),
+      services.oauthClients,
       urls,
       services.ownNames,
       clientAddress(c),
@@ -194,7 +190,7 @@ export function consentPage(services: Services): Hono<DashboardEnv> {
     };
     const check = await checkAuthorizationRequest(
       values,
-      clients(),
+      services.oauthClients,
       urls,
       services.ownNames,
       clientAddress(c),
