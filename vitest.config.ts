@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { MCP_CLIENT_ALIASES, MCP_CLIENT_INLINE } from './packages/mcp/vitest-aliases.js';
 import { BROWSER_TESTS, PROCESS_TESTS } from './vitest.shared.js';
@@ -5,13 +6,14 @@ import { BROWSER_TESTS, PROCESS_TESTS } from './vitest.shared.js';
 // Each package is its own project (`vitest --project core` runs one package) for the tests that
 // run in-process. Tests that spawn processes or drive Chromium, wherever they live, form the
 // `process` and `browser` projects: they wait on other processes, so they get long timeouts, and
-// they run after the in-process projects, each group with the workers that suit it.
+// they run after the in-process projects, each group with the workers that suit it (vitest runs
+// projects side by side only when their worker counts are the same).
 
 /** Our packages from their TypeScript sources, and the MCP client's TypeScript-publishing deps mapped. */
 const fromSources = {
   resolve: { conditions: ['source'], alias: MCP_CLIENT_ALIASES },
   ssr: { resolve: { conditions: ['source'] } },
-} as const;
+};
 
 const spawning: TestProjectInlineConfiguration = {
   ...fromSources,
@@ -48,6 +50,9 @@ const browser: TestProjectInlineConfiguration = {
 
 export default defineConfig({
   test: {
+    // The in-process projects' workers. Vitest's default leaves one core to itself, which on a
+    // two-core machine is a single worker and an idle core for most of the run.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: ['packages/*', 'test', spawning, browser],
   },
 });

@@ -2,10 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accessibilityProblems, fitsWidth, launchChromium, SCREENSHOT_DIR } from './helpers/browser.js';
+import {
+  accessibilityProblems,
+  closeServerAndBrowser,
+  dashboardNav,
+  fitsWidth,
+  newPage,
+  openServerAndBrowser,
+  SCREENSHOT_DIR,
+} from './helpers/browser.js';
 import { profileWithNetworks, signUpInBrowser } from './helpers/dashboard-flows.js';
 import { jpegBytes } from './helpers/media-fixtures.js';
-import { TestServer } from './helpers/test-server.js';
+import type { TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -13,28 +21,21 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await TestServer.start();
-  browser = await launchChromium();
+  ({ server, browser } = await openServerAndBrowser());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeServerAndBrowser({ server, browser }));
 beforeEach(async () => {
   // A person an hour east of UTC: the composer shows their time and sends UTC.
-  context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1440, height: 900 },
-    timezoneId: 'Europe/Paris',
-  });
-  page = await context.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
+  ({ context, page } = await newPage(browser, server.url, {
+    acceptDialogs: true,
+    context: { timezoneId: 'Europe/Paris' },
+  }));
 });
 afterEach(async () => {
   await context?.close();
 });
 
-const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+const nav = (name: string) => dashboardNav(page, name);
 
 describe('the composer in a browser', () => {
   it('schedules a post with a library image for two networks; the clock moves and both reach the inbox', async () => {

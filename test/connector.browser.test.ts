@@ -2,20 +2,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitsWidth, launchChromium, newPage, screenshotBothWidths } from './helpers/browser.js';
+import {
+  closeServerAndBrowser,
+  fitsWidth,
+  newPage,
+  openServerAndBrowser,
+  screenshotBothWidths,
+} from './helpers/browser.js';
 import { APP_REDIRECT_URI } from './helpers/oauth-app.js';
-import { TestServer } from './helpers/test-server.js';
+import type { TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await TestServer.start();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+  ({ server, browser } = await openServerAndBrowser());
+}, 120_000);
+afterAll(() => closeServerAndBrowser({ server, browser }));
 
 /** Lists the tools with a bearer token; answers the HTTP status the server gave when refused. */
 async function listToolsWith(token: string): Promise<number | 'ok'> {

@@ -1,18 +1,20 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitsWidth, launchChromium, newPage, screenshotBothWidths } from './helpers/browser.js';
-import { TestServer } from './helpers/test-server.js';
+import {
+  closeServerAndBrowser,
+  fitsWidth,
+  newPage,
+  openServerAndBrowser,
+  screenshotBothWidths,
+} from './helpers/browser.js';
+import type { TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await TestServer.start();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+  ({ server, browser } = await openServerAndBrowser());
+}, 120_000);
+afterAll(() => closeServerAndBrowser({ server, browser }));
 
 describe('dashboard sign-up, sign-in and sign-out in Chromium', () => {
   it('leads a browser from / to sign-in, signs up, signs out and signs in again', async () => {

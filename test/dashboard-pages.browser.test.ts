@@ -2,9 +2,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  closeServerAndBrowser,
+  dashboardNav,
   fitsWidth,
-  launchChromium,
   newPage,
+  openServerAndBrowser,
   screenshotBothWidths,
 } from './helpers/browser.js';
 import {
@@ -15,7 +17,7 @@ import {
   signUpInBrowser,
 } from './helpers/dashboard-flows.js';
 import { jpegBytes } from './helpers/media-fixtures.js';
-import { TestServer } from './helpers/test-server.js';
+import type { TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -24,17 +26,11 @@ let page: Page;
 let accounts = 0;
 
 beforeAll(async () => {
-  server = await TestServer.start();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+  ({ server, browser } = await openServerAndBrowser());
+}, 120_000);
+afterAll(() => closeServerAndBrowser({ server, browser }));
 beforeEach(async () => {
-  ({ context, page } = await newPage(browser, server.url));
-  // Confirm dialogs (progressive enhancement) are accepted, as a person clicking OK would.
-  page.on('dialog', (dialog) => void dialog.accept());
+  ({ context, page } = await newPage(browser, server.url, { acceptDialogs: true }));
   // Past the 20-second spacing of the previous test's posts.
   await server.advance(21);
 });
@@ -44,7 +40,7 @@ afterEach(async () => {
 
 /** The API's publish body: the post inside `post` (the SDK adds this wrapper). */
 const wrap = (post: Record<string, unknown>) => ({ post });
-const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+const nav = (name: string) => dashboardNav(page, name);
 const nextEmail = () => `user${++accounts}@example.com`;
 
 /** Screenshots at both widths, and the page's structure checked while it is open. */

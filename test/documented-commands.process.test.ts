@@ -1,25 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { type RunningServer, startServer } from '@socialpub/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   commandsOf,
   type DocumentedCommand,
   documentedPages,
   resolveContext,
   resolveProblems,
-  userPath,
 } from './helpers/documented-commands.js';
-import { mp4Bytes } from './helpers/media-fixtures.js';
-import { REPO_ROOT, type RunResult, runCommand } from './helpers/run-node.js';
+import { PageReader } from './helpers/documented-run.js';
+import { REPO_ROOT } from './helpers/run-node.js';
 
 // Every command line the README, docs/ and examples/README.md show must run as written from a
 // clone. Each one is checked to resolve (a bare `socialpub-server` is "command not found" there),
 // and every shell-block line runs for real in a copy of the working tree against a server on
-// 127.0.0.1 port 0, unless NOT_RUN says why it cannot.
+// 127.0.0.1 port 0, unless NOT_RUN says why it cannot. Each page is read on its own copy and server.
 
 /** Block lines that are only resolved, with the reason they are not run here. */
 const NOT_RUN: Readonly<Record<string, string>> = {
@@ -33,9 +28,6 @@ const NOT_RUN: Readonly<Record<string, string>> = {
 
 /** Files a page tells the reader to write first; test/sdk-quick-start.process.test.ts runs them. */
 const READER_FILES = ['quick-start.mjs'];
-
-const ADMIN_TOKEN = 'documented-commands-admin-token';
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 const PAGES = documentedPages(REPO_ROOT);
 const COMMANDS: DocumentedCommand[] = PAGES.flatMap((page) =>
@@ -84,161 +76,65 @@ describe('the documented command lines', () => {
   });
 });
 
-let temp: string;
-let clone: string;
-let server: RunningServer;
-let apiKey: string;
-let demoBrandId: string;
-let ticking = true;
-let ticker: Promise<void> | undefined;
+/** Pages read side by side, each with its own copy, server and config: at most this many at once. */
+const PAGES_AT_ONCE = 3;
 
-/** A copy of the working tree (tracked and new files), with the installed node_modules and builds. */
-function copyWorkingTree(target: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter((file) => file !== '' && existsSync(join(REPO_ROOT, file)));
-  for (const file of files) {
-    mkdirSync(dirname(join(target, file)), { recursive: true });
-    cpSync(join(REPO_ROOT, file), join(target, file), { verbatimSymlinks: true });
-  }
-  const root = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
-  execFileSync('cp', ['-al', join(REPO_ROOT, 'node_modules'), join(target, 'node_modules')]);
-  for (const workspace of root.workspaces) {
-    for (const folder of ['node_modules', 'dist']) {
-      const from = join(REPO_ROOT, workspace, folder);
-      if (existsSync(from) && existsSync(join(target, workspace))) {
-        execFileSync('cp', ['-al', from, join(target, workspace, folder)]);
-      }
+/** Runs `work` when fewer than `size` others run (the pages' readers share two cores). */
+function boundedPool(size: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
     }
-  }
+  };
 }
 
-beforeAll(async () => {
-  for (const built of [
-    'packages/cli/dist/bin.js',
-    'packages/server/dist/bin.js',
-    'packages/sdk/dist/index.js',
-  ])
-    if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
-  temp = await mkdtemp(join(tmpdir(), 'socialpub-documented-'));
-  clone = join(temp, 'clone');
-  copyWorkingTree(clone);
-  await writeFile(join(clone, 'video.mp4'), mp4Bytes(256 * 1024));
-  // The server of `npm start`, on the clone's ./.socialpub (so `backup` copies a live database), with a
-  // virtual clock before the README's 2026-12-01 schedule.
-  server = await startServer(
-    {
-      dataDir: join(clone, '.socialpub'),
-      port: 0,
-      host: '127.0.0.1',
-      clock: 'virtual',
-      clockStart: new Date('2026-11-20T09:00:00Z'),
-      adminToken: ADMIN_TOKEN,
-      seedDemo: true,
-    },
-    () => undefined,
-  );
-  apiKey = server.socialpub.demo?.apiKey ?? '';
-  const accounts = await fetch(`${server.url}/api/v2/accounts`, {
-    headers: { authorization: `Bearer ${apiKey}` },
-  });
-  const { data } = (await accounts.json()) as { data: { profile_id: string; handle: string }[] };
-  demoBrandId = data.find((profile) => profile.handle === '@demobrand')?.profile_id ?? '';
-  // Time moves as it would on `npm start` (YouTube finishes 30 s after the post, the 20-second
-  // wait passes), but twenty times faster, so a documented poll finds the post done at its first look.
-  ticker = (async () => {
-    while (ticking) {
-      await fetch(`${server.url}/admin/v1/clock`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ advance_seconds: 5 }),
-      }).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  })();
-}, 180_000);
-
-afterAll(async () => {
-  ticking = false;
-  await ticker;
-  await server?.close();
-  if (temp) await rm(temp, { recursive: true, force: true });
-});
-
-/** Runs one line in the clone as a reader would, with the server's address and secrets filled in. */
-function run(line: string): Promise<RunResult> {
-  return runCommand(
-    'sh',
-    ['-c', line],
-    {
-      // A reader's PATH: no node_modules/.bin, which npm and vitest put in front of the test's own.
-      PATH: userPath(),
-      SOCIALPUB_API_KEY: apiKey,
-      SOCIALPUB_ADMIN_TOKEN: ADMIN_TOKEN,
-      SOCIALPUB_BASE_URL: server.url,
-      SOCIALPUB_CONFIG_DIR: join(temp, 'config'),
-      ADMIN_TOKEN,
-      PROFILE_ID: demoBrandId,
-      npm_config_offline: 'true',
-      npm_config_update_notifier: 'false',
-    },
-    { cwd: clone, timeoutMs: 240_000 },
-  );
-}
-
-/** Ids a command printed (`clock_id  <uuid>` lines, `Scheduled for ... (<uuid>)`), for later `<clock_id>`. */
-function rememberIds(output: string, ids: Map<string, string>): void {
-  for (const match of output.matchAll(new RegExp(`^(\\w+_id)\\s+(${UUID})$`, 'gm')))
-    ids.set(match[1] as string, match[2] as string);
-  const scheduled = new RegExp(`Scheduled for \\S+ \\((${UUID})\\)`).exec(output);
-  if (scheduled) ids.set('scheduled_post_id', scheduled[1] as string);
-}
-
-/** What a line's run must also have done, beyond exiting 0. */
-async function checkEffect(line: string, result: RunResult): Promise<void> {
-  if (line.startsWith('curl ')) expect(result.stdout, line).not.toMatch(/^\{"error"/);
-  if (line.includes(' backup ')) expect(existsSync(join(clone, 'backups/2026-11-23/backup.json'))).toBe(true);
-  if (line.includes(' restore ')) {
-    expect(existsSync(join(clone, '.socialpub-restored/socialpub.db'))).toBe(true);
-    // Another page shows the same two lines: each page's run starts where its reader would.
-    await rm(join(clone, 'backups'), { recursive: true });
-    await rm(join(clone, '.socialpub-restored'), { recursive: true });
-  }
-  if (line.includes('/networks/x')) {
-    // The example makes X refuse the next posts; later lines post to X again, so it is undone.
-    const undo = await fetch(`${server.url}/admin/v1/profiles/${demoBrandId}/networks/x`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ simulate: { outcome: 'success' } }),
-    });
-    expect(undo.status).toBe(200);
-  }
-}
+/** Each page's block lines that run, in page order, repeats included. */
+const RUN_BY_PAGE = PAGES.map(
+  (page) =>
+    [
+      page,
+      COMMANDS.filter(
+        (command) => command.page === page && command.kind === 'block' && NOT_RUN[command.line] === undefined,
+      ).map((command) => command.line),
+    ] as const,
+).filter(([, lines]) => lines.length > 0);
 
 describe('every documented shell line, run in a copy of the working tree', () => {
-  it('exits 0 with the server on port 0 standing in for 127.0.0.1:8787', async () => {
-    // In page order, repeats included: a page's lines depend on the ones above them (`<clock_id>`).
-    const lines = COMMANDS.filter(
-      (command) => command.kind === 'block' && NOT_RUN[command.line] === undefined,
-    ).map((command) => command.line);
-    expect(lines.length).toBeGreaterThan(15);
-    const ids = new Map<string, string>();
-    for (const written of lines) {
-      const line = written
-        .replaceAll('http://127.0.0.1:8787', server.url)
-        .replace(/<(\w+_id)>/g, (placeholder, name: string) => {
-          const id = ids.get(name);
-          expect(id, `${written}: no earlier line printed a ${name}`).toBeDefined();
-          return id ?? placeholder;
-        });
-      const result = await run(line);
-      expect(result.code, `${written}\n${result.stdout}\n${result.stderr}`).toBe(0);
-      expect(result.stderr, written).not.toMatch(/could not determine executable|E404|ENOTCACHED|not found/);
-      rememberIds(result.stdout, ids);
-      await checkEffect(written, result);
-    }
-  }, 900_000);
+  beforeAll(() => {
+    for (const built of [
+      'packages/cli/dist/bin.js',
+      'packages/server/dist/bin.js',
+      'packages/sdk/dist/index.js',
+    ])
+      if (!existsSync(join(REPO_ROOT, built)))
+        throw new Error(`${built} is missing: run npm run build first`);
+  });
+
+  it('are more than a handful', () => {
+    expect(RUN_BY_PAGE.flatMap(([, lines]) => lines).length).toBeGreaterThan(15);
+  });
+
+  const pool = boundedPool(PAGES_AT_ONCE);
+  // A page's lines run in its order (they depend on the ones above them: `<clock_id>`); the pages
+  // are independent readers, each from a fresh clone and server as after `npm start`.
+  it.concurrent.each(RUN_BY_PAGE)(
+    '%s: exits 0 with the server on port 0 standing in for 127.0.0.1:8787',
+    (_page, lines) =>
+      pool(async () => {
+        const reader = await PageReader.open();
+        try {
+          for (const line of lines) await reader.runLine(line);
+        } finally {
+          await reader.close();
+        }
+      }),
+    900_000,
+  );
 });

@@ -4,9 +4,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  closeServerAndBrowser,
+  dashboardNav,
   fitsWidth,
-  launchChromium,
   newPage,
+  openServerAndBrowser,
   SCREENSHOT_DIR,
 } from './helpers/browser.js';
 import {
@@ -17,7 +19,7 @@ import {
   signUpInBrowser,
 } from './helpers/dashboard-flows.js';
 import { jpegBytes } from './helpers/media-fixtures.js';
-import { TestServer } from './helpers/test-server.js';
+import type { TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -26,23 +28,18 @@ let page: Page;
 let accounts = 0;
 
 beforeAll(async () => {
-  server = await TestServer.start();
-  browser = await launchChromium();
+  ({ server, browser } = await openServerAndBrowser());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeServerAndBrowser({ server, browser }));
 beforeEach(async () => {
-  ({ context, page } = await newPage(browser, server.url));
-  page.on('dialog', (dialog) => void dialog.accept());
+  ({ context, page } = await newPage(browser, server.url, { acceptDialogs: true }));
   await server.advance(21);
 });
 afterEach(async () => {
   await context?.close();
 });
 
-const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+const nav = (name: string) => dashboardNav(page, name);
 const nextEmail = () => `inbox${++accounts}@example.com`;
 
 /** The phone and desktop widths the issue names: no sideways scroll, and a screenshot of each kept. */

@@ -1,7 +1,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { TestServer } from './test-server.js';
 
 /** Debian's chromium package; `.ci/run` installs it when missing. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -24,17 +32,65 @@ export async function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     // Containers often lack the user namespaces Chromium's sandbox needs; /dev/shm is small there.
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    // No GPU, and none of the background work (updates, sync, first-run) that competes for the cores.
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
+}
+
+/** A test server and Chromium for one test file (started in its beforeAll). */
+export interface ServerAndBrowser {
+  server: TestServer;
+  browser: Browser;
+}
+
+export async function openServerAndBrowser(): Promise<ServerAndBrowser> {
+  const server = await TestServer.start();
+  try {
+    return { server, browser: await launchChromium() };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/** Closes what openServerAndBrowser opened (in afterAll; either may be missing after a failed start). */
+export async function closeServerAndBrowser(opened: Partial<ServerAndBrowser>): Promise<void> {
+  await opened.browser?.close();
+  await opened.server?.close();
+}
+
+/** The dashboard's navigation link called `name`. */
+export function dashboardNav(page: Page, name: string): Locator {
+  return page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+}
+
+export interface NewPageOptions {
+  /** Accept confirm dialogs (progressive enhancement) as a person clicking OK would. */
+  acceptDialogs?: boolean;
+  context?: BrowserContextOptions;
 }
 
 /** A fresh browser context (its own cookies) with a desktop-size window, against `baseURL`. */
 export async function newPage(
   browser: Browser,
   baseURL: string,
+  options: NewPageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    ...options.context,
+  });
   const page = await context.newPage();
+  if (options.acceptDialogs) page.on('dialog', (dialog) => void dialog.accept());
   return { context, page };
 }
 

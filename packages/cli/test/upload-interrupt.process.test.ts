@@ -18,7 +18,7 @@ let dir: string;
 let counter = 0;
 
 interface UploadServices {
-  storagePatchDelayMs: number;
+  storagePatchGate: Promise<void> | undefined;
   storage: { isLocked(fileId: string): boolean };
 }
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(async () => {
-  uploads().storagePatchDelayMs = 0;
+  uploads().storagePatchGate = undefined;
   const armed = (await t.admin('GET', '/faults')).body as { data: { fault_id: string }[] };
   for (const fault of armed.data) await t.admin('DELETE', `/faults/${fault.fault_id}`);
 });
@@ -120,8 +120,12 @@ describe('media upload interrupted in the middle of a piece', () => {
   }, async () => {
     const size = CHUNK * 2 + 4321;
     const path = await randomJpeg(size);
-    // The storage holds each PATCH before reading its body, so the body waits on the wire.
-    uploads().storagePatchDelayMs = 1500;
+    // The storage holds each PATCH before reading its body until the CLI is killed, so the body
+    // waits on the wire.
+    let letThrough = () => {};
+    uploads().storagePatchGate = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
     const first = startUpload(path);
     let link: Saved | undefined;
     await until('the link to be saved', async () => {
@@ -135,8 +139,9 @@ describe('media upload interrupted in the middle of a piece', () => {
     const killed = await first.done;
     expect(killed.code).toBeNull();
     expect(killed.stdout).toBe('');
+    uploads().storagePatchGate = undefined;
+    letThrough();
     await until('the broken PATCH to end', () => !uploads().storage.isLocked(fileId));
-    uploads().storagePatchDelayMs = 0;
     const stored = await storedOffset(link);
     expect(stored).toBeLessThan(size);
 

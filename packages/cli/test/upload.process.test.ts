@@ -16,10 +16,11 @@ beforeAll(async () => {
   await mkdir(dir, { recursive: true });
 });
 afterAll(() => t.close());
-afterEach(() => setPatchDelay(0));
+afterEach(() => {
+  uploadLinks().storagePatchGate = undefined;
+});
 
 interface UploadLinksKnobs {
-  storagePatchDelayMs: number;
   storagePatchGate: Promise<void> | undefined;
   storage: { isLocked(fileId: string): boolean };
 }
@@ -32,9 +33,19 @@ function uploadLinks(): UploadLinksKnobs {
   return services.uploadLinks;
 }
 
-/** The storage endpoint's test knob: each PATCH holds its lock this long (real time). */
-function setPatchDelay(ms: number): void {
-  uploadLinks().storagePatchDelayMs = ms;
+/**
+ * The storage endpoint's test knob: every PATCH waits at its lock until the returned function is
+ * called, so a test decides when a piece lands, however slow the machine.
+ */
+function holdPatches(): () => void {
+  let open = () => {};
+  uploadLinks().storagePatchGate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return () => {
+    uploadLinks().storagePatchGate = undefined;
+    open();
+  };
 }
 
 /** A JPEG-looking file of `size` bytes, unique per call so no two tests share a link. */
@@ -69,6 +80,34 @@ async function sending(path: string): Promise<void> {
   while (!uploadLinks().storage.isLocked(fileId)) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
+/** `sending(path)`, failing with the run's output should the run end before its first PATCH. */
+function sendingWhile(path: string, running: Promise<CliResult>): Promise<void> {
+  const ended = running.then((result) => {
+    throw new Error(`the upload ended before its first PATCH: ${result.stdout}${result.stderr}`);
+  });
+  return Promise.race([sending(path), ended]);
+}
+
+/** The run time a partial run is given: its measuring, link and HEAD must fit in it on a busy machine. */
+const RUN_SECONDS = 3;
+
+/**
+ * A run of `media upload --max-run-seconds` whose run time ends while its first piece is at the
+ * storage. The run's clock starts before that PATCH, so RUN_SECONDS after the test sees the PATCH
+ * the deadline has passed: the piece is let through then, and the run stops before the next one.
+ */
+async function partialRun(path: string): Promise<CliResult> {
+  const release = holdPatches();
+  const running = upload(path, '--max-run-seconds', String(RUN_SECONDS));
+  try {
+    await sendingWhile(path, running);
+    await new Promise((resolve) => setTimeout(resolve, RUN_SECONDS * 1000));
+  } finally {
+    release();
+  }
+  return running;
+}
+
 interface Line {
   state: string;
   exit_code: number;
@@ -98,14 +137,12 @@ describe('media upload exit codes', () => {
 
   it('exits 3 partial when --max-run-seconds runs out, and the same command continues the same link', async () => {
     const path = await jpeg(CHUNK * 2 + 100);
-    setPatchDelay(1500);
-    const first = await upload(path, '--max-run-seconds', '1');
+    const first = await partialRun(path);
     const partial = lastLine(first);
     expect(first.code).toBe(3);
     expect(partial).toMatchObject({ state: 'partial', exit_code: 3, bytes_stored: CHUNK });
     const state = join(t.configDir, 'uploads.json');
     expect((await stat(state)).mode & 0o777).toBe(0o600);
-    setPatchDelay(0);
     const second = await upload(path);
     const done = lastLine(second);
     expect(second.code).toBe(0);
@@ -125,11 +162,15 @@ describe('media upload exit codes', () => {
 
   it('exits 2 refused when the file changes while it is being sent', async () => {
     const path = await jpeg(CHUNK * 2);
-    setPatchDelay(1500);
+    const release = holdPatches();
     const running = upload(path);
-    // Changed after it was measured (a fixed sleep raced the binary's start-up under load).
-    await linkSaved(path);
-    await appendFile(path, Buffer.alloc(10));
+    // Changed while its first piece is at the storage: measured, and checked before that piece.
+    try {
+      await sendingWhile(path, running);
+      await appendFile(path, Buffer.alloc(10));
+    } finally {
+      release();
+    }
     const result = await running;
     expect(result.code).toBe(2);
     expect(lastLine(result)).toMatchObject({ state: 'refused' });
@@ -138,17 +179,11 @@ describe('media upload exit codes', () => {
 
   it('exits 5 busy while another uploader holds the file', async () => {
     const path = await jpeg(2048);
-    let open = () => {};
-    uploadLinks().storagePatchGate = new Promise((resolve) => {
-      open = resolve;
-    });
+    const release = holdPatches();
     const holder = upload(path);
-    const second = await sending(path)
+    const second = await sendingWhile(path, holder)
       .then(() => upload(path))
-      .finally(() => {
-        uploadLinks().storagePatchGate = undefined;
-        open();
-      });
+      .finally(release);
     expect(second.code).toBe(5);
     expect(lastLine(second)).toMatchObject({ state: 'busy', exit_code: 5 });
     expect((await holder).code).toBe(0);
@@ -199,8 +234,7 @@ describe('media upload exit codes', () => {
   it('never prints the API key or the upload token', async () => {
     // A partial run first, so the token it used can be read from the saved state and looked for.
     const path = await jpeg(CHUNK + 100);
-    setPatchDelay(1500);
-    const first = await upload(path, '--max-run-seconds', '1');
+    const first = await partialRun(path);
     expect(first.code).toBe(3);
     const saved = JSON.parse(await readFile(join(t.configDir, 'uploads.json'), 'utf8')) as Record<
       string,
@@ -208,7 +242,6 @@ describe('media upload exit codes', () => {
     >;
     const tokens = Object.values(saved).map((entry) => entry.token);
     expect(tokens).toHaveLength(1);
-    setPatchDelay(0);
     const result = await upload(path);
     expect(result.code).toBe(0);
     for (const output of [first.stdout + first.stderr, result.stdout + result.stderr]) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { answerOf } from '../tool-result.js';
 import { withoutAddresses } from './media-view.js';
 import { MediaPageOutput } from './output-schemas.js';
+import { pageInput } from './page-input.js';
 import { defineTool, READ_HINTS } from './tool.js';
 
 export const listMediaTool = defineTool({
@@ -22,19 +23,7 @@ export const listMediaTool = defineTool({
       .datetime({ offset: true })
       .optional()
       .describe('Uploaded at or after (with a zone).'),
-    limit: z
-      .number()
-      .int()
-      .min(LIMITS.pages.minLimit)
-      .max(LIMITS.pages.maxLimit)
-      .optional()
-      .describe('Files per page.'),
-    cursor: z
-      .string()
-      .min(1)
-      .max(LIMITS.connector.cursorMaxLength)
-      .optional()
-      .describe('next_cursor of the last page.'),
+    ...pageInput('Files per page.'),
     include_unconfirmed: z.boolean().optional().describe('Also confirm_before_posting files.'),
   }),
   outputSchema: MediaPageOutput,

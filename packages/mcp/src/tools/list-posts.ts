@@ -1,7 +1,8 @@
-import { LIMITS, PLATFORMS, POST_STATUS_FILTERS } from '@socialpub/core';
+import { PLATFORMS, POST_STATUS_FILTERS } from '@socialpub/core';
 import { z } from 'zod';
 import { answerOf } from '../tool-result.js';
 import { PostsPageOutput } from './output-schemas.js';
+import { pageInput } from './page-input.js';
 import { defineTool, READ_HINTS } from './tool.js';
 
 export const listPostsTool = defineTool({
@@ -18,19 +19,7 @@ export const listPostsTool = defineTool({
     platform: z.enum(PLATFORMS).optional().describe('Only this network.'),
     kind: z.enum(['post', 'scheduled_post']).optional().describe('Only this kind.'),
     profile_id: z.uuid().optional().describe('Only this profile.'),
-    limit: z
-      .number()
-      .int()
-      .min(LIMITS.pages.minLimit)
-      .max(LIMITS.pages.maxLimit)
-      .optional()
-      .describe('Items per page.'),
-    cursor: z
-      .string()
-      .min(1)
-      .max(LIMITS.connector.cursorMaxLength)
-      .optional()
-      .describe('next_cursor of the last page.'),
+    ...pageInput('Items per page.'),
   }),
   outputSchema: PostsPageOutput,
   annotations: READ_HINTS,

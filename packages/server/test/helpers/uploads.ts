@@ -156,3 +156,32 @@ export function useLinkedUploads(): (size?: number) => Promise<LinkedUpload> {
     return { ...made, bytes, link };
   };
 }
+
+interface StoragePatchKnobs {
+  storagePatchGate: Promise<void> | undefined;
+  storage: { isLocked(fileId: string): boolean };
+}
+
+/**
+ * Holds every PATCH of the storage at its lock (the service's test knob) until `release` is
+ * called, so a test decides when a piece lands, however slow the machine. A later hold takes over
+ * the PATCHes that arrive after it; releasing an earlier one lets only its own held PATCH go on.
+ */
+export function holdStoragePatches(service: StoragePatchKnobs): { release: () => void } {
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  service.storagePatchGate = gate;
+  return {
+    release() {
+      if (service.storagePatchGate === gate) service.storagePatchGate = undefined;
+      open();
+    },
+  };
+}
+
+/** Resolves once a PATCH holds the storage lock of `fileId`. */
+export async function untilLocked(service: StoragePatchKnobs, fileId: string): Promise<void> {
+  while (!service.storage.isLocked(fileId)) await new Promise((resolve) => setTimeout(resolve, 5));
+}

@@ -50,6 +50,65 @@ function spawnServer(dataDir: string): Promise<Spawned> {
   });
 }
 
+/** Resolves once the child has printed a line matching `pattern` on stdout. */
+function printed(child: ChildProcess, pattern: RegExp): Promise<void> {
+  return new Promise((done) => {
+    let out = '';
+    const look = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (pattern.test(out)) {
+        child.stdout?.off('data', look);
+        done();
+      }
+    };
+    child.stdout?.on('data', look);
+  });
+}
+
+interface HeldRequest {
+  /** Resolves once the server has read the request's head and answered 100 Continue: it is in flight. */
+  inFlight: Promise<void>;
+  /** Sends the body; resolves with the answer. */
+  finish(): Promise<{ status: number; body: string }>;
+}
+
+/**
+ * A JSON POST sent as `Expect: 100-continue`: the server takes the request up before its body is
+ * sent, so the test knows the request is in flight and chooses when its work starts.
+ */
+function heldRequest(url: string, auth: string, body: unknown): HeldRequest {
+  const payload = JSON.stringify(body);
+  const req = request(url, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      authorization: `Bearer ${auth}`,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(payload),
+      expect: '100-continue',
+    },
+  });
+  const answer = new Promise<{ status: number; body: string }>((done, failed) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', failed);
+  });
+  const inFlight = new Promise<void>((done) => req.once('continue', () => done()));
+  req.flushHeaders();
+  return {
+    inFlight,
+    finish() {
+      req.end(payload);
+      return answer;
+    },
+  };
+}
+
 async function send(url: string, method: string, auth: string, body?: unknown): Promise<Response> {
   return fetch(url, {
     method,
@@ -76,8 +135,6 @@ function freshConnection(url: string): Promise<string | number> {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe.each(['SIGTERM', 'SIGINT'] as const)('graceful shutdown on %s', (signal) => {
   it('finishes the request in flight, refuses new connections, exits 0 and keeps the post', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-shutdown-'));
@@ -98,18 +155,22 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('graceful shutdown on %s', (signal
     });
 
     const started = Date.now();
-    const inFlight = send(`${first.url}/api/v2/posts`, 'POST', api_key, {
+    const inFlight = heldRequest(`${first.url}/api/v2/posts`, api_key, {
       post: { accountId: profile_id, platform: 'linkedin', content: { text: 'sent during shutdown' } },
     });
-    await sleep(400);
+    await inFlight.inFlight;
+    const stopping = printed(first.child, new RegExp(`${signal} received`));
     first.child.kill(signal);
-    await sleep(250);
-    const late = await freshConnection(first.url);
+    await stopping;
+    // New connections are refused while the request is still in flight (its body not yet sent).
+    // One that reached the listener as it closed may be answered or reset: the next one is tried.
+    let late = await freshConnection(first.url);
+    while (typeof late === 'number' || late === 'ECONNRESET') late = await freshConnection(first.url);
 
-    const res = await inFlight;
+    const res = await inFlight.finish();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { service: { post_id: string } };
+    const body = JSON.parse(res.body) as { service: { post_id: string } };
     expect(body.service.post_id).toEqual(expect.any(String));
     expect(late).toBe('ECONNREFUSED');
     expect(await first.exited).toEqual({ code: 0, signal: null });

@@ -1,6 +1,14 @@
 import { ERROR_CATALOG, type ErrorCode, isErrorCode, OPERATIONS } from '@socialpub/core';
 import { describe, expect, it } from 'vitest';
-import { announce, createLink, jpegBytes, patch, useLinkedUploads } from '../helpers/uploads.js';
+import {
+  announce,
+  createLink,
+  holdStoragePatches,
+  jpegBytes,
+  patch,
+  untilLocked,
+  useLinkedUploads,
+} from '../helpers/uploads.js';
 
 // The storage endpoint's refusals carry catalog codes in the upload-link shape, with the catalog's
 // next_step and retry, and each is listed by its operation in the OpenAPI table.
@@ -55,15 +63,19 @@ describe('storage endpoint error codes', () => {
     const { t, link, bytes } = await withLink();
     const service = t.services.uploadLinks;
     if (!service) throw new Error('uploads not mounted');
-    service.storagePatchDelayMs = 300;
+    const held = holdStoragePatches(service);
     const first = patch(t, link, 0, bytes.subarray(0, 500));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await expectCatalogAnswer(
-      await patch(t, link, 0, bytes.subarray(0, 500)),
-      423,
-      'upload_locked',
-      'storagePatch',
-    );
+    try {
+      await untilLocked(service, link.file_id);
+      await expectCatalogAnswer(
+        await patch(t, link, 0, bytes.subarray(0, 500)),
+        423,
+        'upload_locked',
+        'storagePatch',
+      );
+    } finally {
+      held.release();
+    }
     expect((await first).status).toBe(204);
   });
 

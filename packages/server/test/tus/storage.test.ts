@@ -5,9 +5,11 @@ import {
   announce,
   createLink,
   head,
+  holdStoragePatches,
   jpegBytes,
   patch,
   storagePath,
+  untilLocked,
   useLinkedUploads,
 } from '../helpers/uploads.js';
 
@@ -146,13 +148,16 @@ describe('storage endpoint (TUS 1.0.0)', () => {
     const { t, link, bytes } = await withLink();
     const service = t.services.uploadLinks;
     if (!service) throw new Error('uploads not mounted');
-    service.storagePatchDelayMs = 300;
+    const held = holdStoragePatches(service);
     const first = patch(t, link, 0, bytes.subarray(0, 500));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const second = await patch(t, link, 0, bytes.subarray(0, 500));
-    expect(second.status).toBe(423);
+    try {
+      await untilLocked(service, link.file_id);
+      const second = await patch(t, link, 0, bytes.subarray(0, 500));
+      expect(second.status).toBe(423);
+    } finally {
+      held.release();
+    }
     expect((await first).status).toBe(204);
-    service.storagePatchDelayMs = 0;
     expect((await patch(t, link, 500, bytes.subarray(500))).status).toBe(204);
   });
 
