@@ -5,7 +5,8 @@ import { adminApp } from './admin/index.js';
 import type { Clock, ClockMode } from './clock.js';
 import { serverClock } from './clocks/server-clock.js';
 import { createServices } from './create-services.js';
-import { dashboardApp, isDashboardPath, wantsHtml } from './dashboard/index.js';
+import { isDashboardPath, wantsHtml } from './dashboard/dashboard-paths.js';
+import { lazyDashboard } from './dashboard/lazy-dashboard.js';
 import { openDatabase } from './db/database.js';
 import { createRepositories } from './db/repositories.js';
 import { accountUsage } from './domain/account-usage.js';
@@ -170,7 +171,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
   app.get('/', (c, next) => (browserAtRoot(c) ? c.redirect('/dashboard', 303) : next()));
-  app.route('/dashboard', dashboardApp(services));
+  app.route('/dashboard', lazyDashboard(services));
   if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);

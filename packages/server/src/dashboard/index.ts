@@ -20,15 +20,7 @@ export const DASHBOARD_FORM_BODY_LIMIT = LIMITS.dashboard.formBodyMaxBytes;
 export const DASHBOARD_UPLOAD_BODY_LIMIT = LIMITS.dashboard.uploadBodyMaxBytes;
 const MEDIA_UPLOAD_PATH = '/dashboard/media/upload';
 
-/** The addresses the dashboard answers (all of them, unknown pages with its 404 page). */
-export function isDashboardPath(path: string): boolean {
-  return path === '/dashboard' || path.startsWith('/dashboard/');
-}
-
-/** A browser's navigation asks for HTML first; API clients send JSON or nothing. */
-export function wantsHtml(accept: string | undefined): boolean {
-  return accept !== undefined && /(^|,)\s*text\/html/i.test(accept);
-}
+export { isDashboardPath, wantsHtml } from './dashboard-paths.js';
 
 /**
  * The dashboard under /dashboard: server-rendered pages, one route module per page in
