@@ -10,7 +10,7 @@ import { drop, faultError, faultHeader } from './faults.js';
 import { checkHost } from './host-check.js';
 import type { OwnNames } from './own-names.js';
 import { isLogged, startLogRecord } from './request-log.js';
-import { finishWithNoSniff } from './security-headers.js';
+import { finishWithNoSniff, withNoSniff } from './security-headers.js';
 
 export interface FrontDoorOptions {
   repos: Repositories;
@@ -34,16 +34,15 @@ function needsApiKey(path: string): boolean {
  * finished. One middleware instead of a layer per step each awaiting the next.
  *
  * The order is the parts' order: a foreign Host is refused (421) before anything, unlogged; the
- * log sees a refused key (401) and a fault's answer, which are answered before the routes (and so
- * without nosniff, as before); faults match after authentication (a fault by `account_id` sees
- * the caller); a fault `when: after` lets the work happen and replaces the answer; `drop` cuts
- * the connection and logs status 0.
+ * log sees a refused key (401) and a fault's answer, which are answered before the routes; faults
+ * match after authentication (a fault by `account_id` sees the caller); a fault `when: after` lets
+ * the work happen and replaces the answer; `drop` cuts the connection and logs status 0.
  */
 export function frontDoor(options: FrontDoorOptions): MiddlewareHandler<AppEnv> {
   const { repos, clock, clocks, answeredBeforeFaults, ownNames } = options;
   return (c, next) => {
     const misdirected = checkHost(c, ownNames);
-    if (misdirected !== null) return Promise.resolve(misdirected);
+    if (misdirected !== null) return Promise.resolve(withNoSniff(misdirected));
     const path = c.req.path;
     if (!isLogged(path)) return next().then(() => finishWithNoSniff(c));
     const record = startLogRecord(repos.requestLog, clock, c);
@@ -61,7 +60,7 @@ export function frontDoor(options: FrontDoorOptions): MiddlewareHandler<AppEnv> 
         if (fault.answer === 'drop') drop(c);
         const answer = errorResponse(c, faultError(fault.answer), faultHeader(fault.id));
         record(answer.status);
-        return Promise.resolve(answer);
+        return Promise.resolve(withNoSniff(answer));
       }
     } catch (error) {
       if (error instanceof ConnectionDroppedError) {
@@ -70,7 +69,7 @@ export function frontDoor(options: FrontDoorOptions): MiddlewareHandler<AppEnv> 
       }
       const answer = onError(error as Error, c) as Response;
       record(answer.status);
-      return Promise.resolve(answer);
+      return Promise.resolve(withNoSniff(answer));
     }
     const after = fault;
     return next().then(

@@ -27,6 +27,7 @@ describe('faults', () => {
       expect(hit.status).toBe(503);
       expect(hit.headers.get('retry-after')).toBe('5');
       expect(hit.headers.get('x-socialpub-fault')).toBe(fault_id);
+      expect(hit.headers.get('x-content-type-options')).toBe('nosniff');
       expect(((await hit.json()) as { error: { code: string } }).error.code).toBe('caller_check_unavailable');
     }
     expect((await t.api('GET', '/api/v2/accounts', f.apiKey)).status).toBe(200);

@@ -130,9 +130,17 @@ describe('answers carrying nosniff from their making', () => {
     }
   });
 
-  it('leaves the answers refused before the routes without the header, as before', async () => {
+  it('gives the answers refused before the routes the header too', async () => {
     const refused = await get('/api/v2/accounts', 'GET', 'sp_not_a_key');
     expect(refused.head[0]).toBe('HTTP/1.1 401 Unauthorized');
-    expect(refused.head.some((line) => line.toLowerCase().startsWith('x-content-type-options'))).toBe(false);
+    expect(refused.head.map((line) => line.toLowerCase())).toContain('x-content-type-options: nosniff');
+  });
+
+  it('gives a foreign Host’s 421 the header too', async () => {
+    const misdirected = await rawAnswer(
+      'GET /health HTTP/1.1\r\nHost: other.example.test\r\nConnection: close\r\n\r\n',
+    );
+    expect(misdirected.head[0]).toBe('HTTP/1.1 421 Misdirected Request');
+    expect(misdirected.head.map((line) => line.toLowerCase())).toContain('x-content-type-options: nosniff');
   });
 });
