@@ -99,3 +99,22 @@ export function toolBody(result: Record<string, unknown>): Record<string, unknow
   const [first] = result['content'] as Array<{ text: string }>;
   return JSON.parse(first?.text ?? '{}') as Record<string, unknown>;
 }
+
+/** One JSON-RPC POST to `/mcp` with a bearer, read as text: for tests that check the raw answer. */
+export async function postMcpRaw(
+  url: string,
+  bearer: string,
+  body: unknown,
+): Promise<{ status: number; type: string | null; text: string }> {
+  const res = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      authorization: `Bearer ${bearer}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+}

@@ -1,7 +1,7 @@
 import { LIMITS } from '@socialpub/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SharedConnectorServers } from '../../src/mcp/shared-connector-servers.js';
-import { type McpTestServer, mcpTestServer } from '../helpers/mcp.js';
+import { type McpTestServer, mcpTestServer, postMcpRaw } from '../helpers/mcp.js';
 import { ADMIN_TOKEN, accountWithProfile } from '../helpers/test-app.js';
 
 // A signed-in app's `tools/call service_list_accounts` without arguments is answered from the kept
@@ -22,23 +22,7 @@ afterAll(async () => {
   await s.close();
 });
 
-const HEADERS = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  'mcp-protocol-version': '2025-11-25',
-};
-
-async function post(
-  bearer: string,
-  body: unknown,
-): Promise<{ status: number; type: string | null; text: string }> {
-  const res = await fetch(`${s.url}/mcp`, {
-    method: 'POST',
-    headers: { ...HEADERS, authorization: `Bearer ${bearer}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
-}
+const post = (bearer: string, body: unknown) => postMcpRaw(s.url, bearer, body);
 
 const listCall = (
   id: unknown,

@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedRequest } from '../../src/mcp/shared-connector-servers.js';
-import { type McpTestServer, mcpTestServer } from '../helpers/mcp.js';
+import { type McpTestServer, mcpTestServer, postMcpRaw } from '../helpers/mcp.js';
 import { accountWithProfile } from '../helpers/test-app.js';
 
 // The common requests (a single 2025-era tools/call, tools/list or ping) are answered by one shared
@@ -25,22 +25,12 @@ afterAll(async () => {
   await s.close();
 });
 
-const HEADERS = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  'mcp-protocol-version': '2025-11-25',
-};
-
 async function post(
   token: string,
   body: unknown,
 ): Promise<{ status: number; type: string | null; json: unknown }> {
-  const res = await fetch(`${s.url}/mcp`, {
-    method: 'POST',
-    headers: { ...HEADERS, authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, type: res.headers.get('content-type'), json: await res.json() };
+  const { status, type, text } = await postMcpRaw(s.url, token, body);
+  return { status, type, json: JSON.parse(text) };
 }
 
 /**
