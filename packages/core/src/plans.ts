@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Plans in ascending order; the order matters for "Beginner or higher" gates. */
 export const PLANS = ['free', 'beginner', 'apprentice', 'skilled', 'expert', 'agency'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The nine networks, as the exact enumerated values of the API ("Supported networks and post types"). */
 export const PLATFORMS = [

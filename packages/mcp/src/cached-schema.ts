@@ -1,5 +1,5 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { compactJsonSchema } from './compact-json-schema.js';
 
 const wrapped = new WeakMap<z.ZodType, StandardSchemaWithJSON>();

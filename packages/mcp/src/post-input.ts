@@ -10,7 +10,7 @@ import {
   YOUTUBE_PRIVACY_STATUSES,
   YoutubePrivacyStatusSchema,
 } from '@socialpub/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ConnectorBackend, ConnectorRefusal, type PostBody } from './backend.js';
 
 /** The shared `content` of a post: the same field names as POST /posts `post.content`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PlanSchema } from '../plans.js';
 import { TimestampSchema } from '../schemas/common.js';
 import { LibraryItemSchema } from '../schemas/media.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '../limits/limits.js';
 import { PlatformSchema } from '../platforms.js';
 import { PageLimitSchema, pageSchema, TimestampSchema } from '../schemas/common.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Post record figures: the metrics object's keys, in the document's order. */
 export const FIGURE_NAMES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Plan } from '../plans.js';
 import type { Platform } from '../platforms.js';
 import type { FigureName } from './figures.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Privacy levels (tiktok): the exact values of `tiktok.privacyLevel`. */
 export const TIKTOK_PRIVACY_LEVELS = [

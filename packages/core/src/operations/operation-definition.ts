@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ErrorCode } from '../errors/error-codes.js';
 import type { ErrorFamily } from '../errors/error-family.js';
 

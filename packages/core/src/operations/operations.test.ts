@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CATALOG } from '../errors/error-catalog.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { allowedMethods, findOperation, OPERATIONS } from './operations.js';

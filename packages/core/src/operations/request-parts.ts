@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Path parameters stay strings so a non-UUID id is the server's documented 400 (`bad_request`
 // with `error.parameter` `id` on reads, `invalid_request` on upload links), not a parse failure.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { StandardErrorBodySchema } from '../schemas/error-body.js';
 import { defineOperation, type OperationDefinition } from './operation-definition.js';
 import { HealthResponseSchema } from './request-parts.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '../limits/limits.js';
 
 /** Ids of profiles, posts, scheduled posts and files are UUIDs ("Resources and their fields"). */

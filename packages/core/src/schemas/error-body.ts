@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ServiceIdsSchema } from './common.js';
 
 // Schemas of the three error shapes ("Errors", Shapes), for the OpenAPI document. Their types are

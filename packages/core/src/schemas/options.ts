@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '../limits/limits.js';
 import { TiktokPrivacyLevelSchema, YOUTUBE_PRIVACY_STATUSES } from '../networks/privacy.js';
 import { PlatformSchema } from '../platforms.js';

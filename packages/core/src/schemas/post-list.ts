@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PageLimitSchema, pageSchema } from './common.js';
 import { PostOrScheduledSchema } from './post-record.js';
 

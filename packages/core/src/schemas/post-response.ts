@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ServiceIdsSchema, TimestampSchema, UuidSchema, WarningsSchema } from './common.js';
 
 /** The network's own result in `data`; fields differ per network ("Network result on publish"). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PlatformSchema } from '../platforms.js';
 import { TimestampSchema, UuidSchema, WarningsSchema } from './common.js';
 

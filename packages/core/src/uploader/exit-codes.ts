@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** POST /media/uploads, uploader command: the JSON line's state names, in exit-code order. */
 export const UPLOADER_STATES = [

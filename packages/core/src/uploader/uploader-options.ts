@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Versioning: each uploader version lives under {base_url}/uploader/vN/; new links use v1. */
 export const UPLOADER_VERSION = 'v1';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@socialpub/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdempotencyKeySchema, PostInputSchema } from '../post-input.js';
 import { answerOf } from '../tool-result.js';
 import { withoutAddresses } from './media-view.js';

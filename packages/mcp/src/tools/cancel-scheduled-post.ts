@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { answerOf } from '../tool-result.js';
 import { CancelOutput } from './output-schemas.js';
 import { defineTool } from './tool.js';

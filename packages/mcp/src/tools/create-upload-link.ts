@@ -1,5 +1,5 @@
 import { LIMITS, MaxRunSecondsSchema, Sha256Schema } from '@socialpub/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { answerOf } from '../tool-result.js';
 import { withoutAddresses } from './media-view.js';
 import { UploadLinkOutput } from './output-schemas.js';

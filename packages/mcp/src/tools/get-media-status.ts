@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { answerOf } from '../tool-result.js';
 import { withoutAddresses } from './media-view.js';
 import { MediaStatusOutput } from './output-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ConnectorBackend } from '../backend.js';
 import { answerOf } from '../tool-result.js';
 import { PerformanceOutput } from './output-schemas.js';

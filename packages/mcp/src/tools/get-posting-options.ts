@@ -1,5 +1,5 @@
 import { PLATFORMS } from '@socialpub/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { answerOf } from '../tool-result.js';
 import { PostingOptionsOutput } from './output-schemas.js';
 import { defineTool, READ_HINTS } from './tool.js';

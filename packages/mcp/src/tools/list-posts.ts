@@ -1,5 +1,5 @@
 import { PLATFORMS, POST_STATUS_FILTERS } from '@socialpub/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { answerOf } from '../tool-result.js';
 import { PostsPageOutput } from './output-schemas.js';
 import { pageInput } from './page-input.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What each tool answers (`structuredContent`), as `outputSchema`: the fields an app reads first,

@@ -1,5 +1,5 @@
 import { LIMITS } from '@socialpub/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The `limit` and `cursor` inputs every paged list tool takes, within the API's page bounds. */
 export function pageInput(perPage: string) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { answerOf } from '../tool-result.js';
 import { RetryOutput } from './output-schemas.js';
 import { CHANGE_HINTS, defineTool } from './tool.js';

@@ -1,5 +1,5 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ConnectorBackend } from '../backend.js';
 
 /** One connector tool: what an AI model reads (name, description, schemas, hints) and its work. */

@@ -1,6 +1,6 @@
 import { type ApiError, apiError } from '@socialpub/core';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AppEnv } from '../http/context.js';
 import { JSON_BODY_LIMIT_BYTES, readOptionalJsonObject } from '../http/json-body.js';
 

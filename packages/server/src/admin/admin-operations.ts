@@ -40,7 +40,7 @@ import {
   RequestsQuerySchema,
   StandardErrorBodySchema,
 } from '@socialpub/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Where the admin API lives (reference-server.md, Addresses). */
 const ADMIN_BASE_PATH = '/admin/v1';

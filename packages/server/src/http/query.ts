@@ -1,6 +1,6 @@
 import { apiError, type Warning } from '@socialpub/core';
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from './context.js';
 
 export interface ParsedQuery<T> {

@@ -1,5 +1,5 @@
 import { FigureNameSchema } from '@socialpub/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The `simulate` object of a connection (reference-server.md, "Simulated networks"). It stands in

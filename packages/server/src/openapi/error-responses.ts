@@ -1,5 +1,5 @@
 import { describeRetry, ERROR_CATALOG, type ErrorCode, type OperationDefinition } from '@socialpub/core';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { JsonObject, SchemaConverter } from './json-schema.js';
 
 /** Every 429 carries Retry-After when the wait is an hour or less; 409 and 503 answers often do ("Errors"). */

@@ -1,6 +1,6 @@
 import { LIMITS, PLATFORMS, type Platform } from '@socialpub/core';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { WORKING_SET } from '../db/working-set.js';
 import { ACCOUNTS_ANSWER_LIMITS, AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listProfiles } from '../domain/profiles.js';

@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Messages shown beside fields, keyed by field name. */
 export type FieldErrors = Partial<Record<string, string>>;

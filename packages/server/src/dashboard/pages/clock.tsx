@@ -1,6 +1,6 @@
 import { apiError, CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LATEST_CLOCK_MS } from '../../clock.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';

@@ -1,6 +1,6 @@
 import { isApiError, LIMITS, type ScheduledPostRecord } from '@socialpub/core';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { cancelPost } from '../../domain/posts/cancel-post.js';
 import { listPosts } from '../../domain/posts/list-posts.js';
 import { postContent } from '../../domain/posts/post-content.js';

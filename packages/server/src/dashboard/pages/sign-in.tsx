@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hashPassword, verifyPassword } from '../../domain/secrets.js';
 import type { Services } from '../../services.js';
 import { type FieldErrors, FormProblem, formStrings, TextField } from '../components/form-fields.js';

@@ -8,7 +8,7 @@ import {
   type UploadLinkRequest,
   UploadLinkRequestSchema,
 } from '@socialpub/core';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** What a caller announced, after every field rule of POST /media/uploads. */
 export interface UploadAnnouncement {
