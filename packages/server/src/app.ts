@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
-import { adminApp } from './admin/index.js';
+import { lazyAdminApi } from './admin/lazy-admin.js';
 import type { Clock, ClockMode } from './clock.js';
 import { serverClock } from './clocks/server-clock.js';
 import { createServices } from './create-services.js';
@@ -24,7 +24,10 @@ import { mountMethodGuards } from './http/method-guard.js';
 import { pageSecurityHeaders } from './http/security-headers.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
-import { type ClientMetadataFetcher, mountOAuth, OAUTH_PATHS } from './oauth/index.js';
+import type { ClientMetadataFetcher } from './oauth/client-metadata-document.js';
+import { lazyOAuth } from './oauth/lazy-oauth.js';
+import { OAUTH_PATHS } from './oauth/oauth-urls.js';
+import { unusedClientsSweep } from './oauth/unused-clients.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
@@ -171,12 +174,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
   app.get('/', (c, next) => (browserAtRoot(c) ? c.redirect('/dashboard', 303) : next()));
-  app.route('/dashboard', lazyDashboard(services));
-  if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
+  // The dashboard, the admin API and the authorization server are built at their first request.
+  app.route('/', lazyDashboard(services));
+  if (adminTokenHash) app.route('/', lazyAdminApi(services, adminTokenHash));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
   mountApiRoutes(app, services);
-  mountOAuth(app, services, options.mcpAllowedOrigins ?? []);
+  services.dueWork.addSource(unusedClientsSweep(services));
+  app.route('/', lazyOAuth(services, options.mcpAllowedOrigins ?? []));
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
 

@@ -1,8 +1,7 @@
 import type { BuildOpenApiOptions } from '../openapi/build-document.js';
 import { ADMIN_OPERATIONS } from './admin-operations.js';
 
-/** Where the admin document is served, beside the public `/openapi.yaml`. */
-export const ADMIN_OPENAPI_PATH = '/admin/openapi.yaml';
+export { ADMIN_OPENAPI_PATH } from './admin-document-path.js';
 
 /**
  * The options that turn the admin operations table into the admin API's OpenAPI 3.1 document,

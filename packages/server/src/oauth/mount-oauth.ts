@@ -11,7 +11,6 @@ import { OAUTH_PATHS } from './oauth-urls.js';
 import { mountRegistration } from './register.js';
 import { mountRevocation } from './revoke.js';
 import { mountToken } from './token.js';
-import { unusedClientsSweep } from './unused-clients.js';
 
 /**
  * The authorization server for AI apps, one module per endpoint (like node-oidc-provider's
@@ -38,7 +37,6 @@ export function mountOAuth(
   }
   mountMetadata(app, services);
   mountRegistration(app, services, clients);
-  services.dueWork.addSource(unusedClientsSweep(services));
   mountAuthorize(app, services, clients);
   mountToken(app, services, clients);
   mountRevocation(app, services, clients);

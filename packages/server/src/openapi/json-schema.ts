@@ -1,6 +1,6 @@
 import type { OperationDefinition } from '@socialpub/core';
-import * as core from '@socialpub/core';
-import { z } from 'zod';
+import * as z from 'zod';
+import * as core from './core-exports.js';
 
 export type JsonObject = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import { ADMIN_OPENAPI_PATH, adminDocumentOptions } from '../admin/admin-document.js';
+import { ADMIN_OPENAPI_PATH } from '../admin/admin-document-path.js';
 import type { AppEnv } from '../http/context.js';
-import { createOpenApiRoute } from '../openapi/index.js';
+import { createOpenApiRoute } from '../openapi/route.js';
 import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts.js';
 import { legacyPostsRoutes } from './legacy-posts.js';
@@ -44,7 +44,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, services: Services): void {
   app.route(
     '/',
     createOpenApiRoute(
-      adminDocumentOptions(() => services.urls.base),
+      (documents) => documents.adminDocumentYaml(() => services.urls.base),
       ADMIN_OPENAPI_PATH,
     ),
   );

@@ -3,9 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../src/http/context.js';
 import type { Services } from '../../src/services.js';
 
-// The main app mounts the dashboard through lazyDashboard (dashboard/lazy-dashboard.ts): the
-// dashboard's module is imported and its app built at the first dashboard request, and that app
-// sees the request's variables as the main app's front door set them, and its bindings.
+// The main app mounts the dashboard through lazyDashboard (dashboard/lazy-dashboard.ts, on
+// http/lazy-app.ts): the dashboard's module is imported and its app built at the first dashboard
+// request, and that app sees the request's variables as the main app's front door set them, and
+// its bindings.
 const built = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/dashboard/index.js', () => ({
   dashboardApp: () => {
@@ -32,7 +33,7 @@ function mainApp(): Hono<AppEnv> {
     c.set('baseUrl', 'http://localhost:4010');
     return next();
   });
-  app.route('/dashboard', lazyDashboard({} as Services));
+  app.route('/', lazyDashboard({} as Services));
   app.get('/health', (c) => c.json({ status: 'ok' }));
   return app;
 }
