@@ -1,4 +1,5 @@
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -24,6 +25,45 @@ const englishZodLocaleOnly: EsbuildPlugin = {
   },
 };
 
+const OWN_SOURCES = resolve('src') + sep;
+const LIBRARY_ENTRY = resolve('src/index.ts');
+
+/**
+ * The areas the server imports at their first request (an `import()` of its own modules: the
+ * dashboard, the admin API, OAuth, the documents, the MCP side) each import the library entry as
+ * well, which the running server has loaded by then. Every module the start loads is then shared by
+ * the same entry points and lands in one chunk, instead of one chunk per combination of areas that
+ * shares it: Node's loader spends about half a millisecond of CPU on each file it loads.
+ */
+const startInOneChunk: EsbuildPlugin = {
+  name: 'start-in-one-chunk',
+  setup(build) {
+    const areas = new Set<string>();
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || !args.importer.startsWith(OWN_SOURCES) || args.pluginData) {
+        return undefined;
+      }
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'resolved once',
+      });
+      if (found.errors.length === 0) areas.add(found.path);
+      return found;
+    });
+    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      if (!areas.has(args.path)) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      return {
+        contents: `import ${JSON.stringify(LIBRARY_ENTRY)};\n${source}`,
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        resolveDir: dirname(args.path),
+      };
+    });
+  },
+};
+
 export default defineConfig({
   entry: ['src/index.ts', 'src/bin.ts'],
   format: ['esm'],
@@ -46,7 +86,7 @@ export default defineConfig({
     '@hono/node-server',
     'ipaddr.js',
   ],
-  esbuildPlugins: [englishZodLocaleOnly],
+  esbuildPlugins: [englishZodLocaleOnly, startInOneChunk],
   esbuildOptions(options) {
     options.conditions = ['source'];
   },
