@@ -4,7 +4,8 @@ import {
   PostErrorBodySchema,
   StandardErrorBodySchema,
 } from '../schemas/error-body.js';
-import { PostListPageSchema, PostListQuerySchema, PostReadResponseSchema } from '../schemas/post-list.js';
+import { PostListQuerySchema } from '../schemas/post-list.js';
+import { PostListPageSchema, PostReadResponseSchema } from '../schemas/post-read-answers.js';
 import { PostRequestBodySchema } from '../schemas/post-request.js';
 import {
   CancelResponseSchema,

@@ -5,6 +5,7 @@ export * from './normalize-post-request.js';
 export * from './options.js';
 export * from './post-list.js';
 export * from './post-options.js';
+export * from './post-read-answers.js';
 export * from './post-record.js';
 export * from './post-request.js';
 export * from './post-request-readers.js';

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { PageLimitSchema, pageSchema } from './common.js';
-import { PostOrScheduledSchema } from './post-record.js';
+import { PageLimitSchema } from './common.js';
 
 /** `status` values of GET /posts and the records each selects ("GET /api/v2/posts - list"). */
 export const POST_STATUS_FILTERS = [
@@ -67,10 +66,3 @@ export function kindsForStatuses(statuses: readonly PostStatusFilter[]): RecordK
   if (statuses.length === 0) return [...RECORD_KINDS];
   return RECORD_KINDS.filter((kind) => statuses.some((status) => STATUS_FILTER_KINDS[status].includes(kind)));
 }
-
-export const PostListPageSchema = pageSchema(PostOrScheduledSchema);
-export type PostListPage = z.infer<typeof PostListPageSchema>;
-
-/** GET /posts/{id}: a post record (with `figures`) or a scheduled post record (with `results`). */
-export const PostReadResponseSchema = PostOrScheduledSchema;
-export type PostReadResponse = z.infer<typeof PostReadResponseSchema>;

@@ -2,30 +2,16 @@ import * as z from 'zod';
 import { LIMITS } from '../limits/limits.js';
 import { FigureNameSchema } from '../networks/figures.js';
 import { TimestampSchema, UuidSchema } from './common.js';
+import { POST_STATUSES, SCHEDULED_POST_OUTCOMES, SCHEDULED_POST_STATUSES } from './post-statuses.js';
 
-export const POST_STATUSES = ['success', 'failed', 'processing', 'timeout'] as const;
+export { POST_STATUSES, SCHEDULED_POST_OUTCOMES, SCHEDULED_POST_STATUSES };
+
 export const PostStatusSchema = z.enum(POST_STATUSES);
 export type PostStatus = z.infer<typeof PostStatusSchema>;
 
-export const SCHEDULED_POST_STATUSES = [
-  'scheduled',
-  'processing',
-  'published',
-  'failed',
-  'cancelled',
-] as const;
 export const ScheduledPostStatusSchema = z.enum(SCHEDULED_POST_STATUSES);
 export type ScheduledPostStatus = z.infer<typeof ScheduledPostStatusSchema>;
 
-export const SCHEDULED_POST_OUTCOMES = [
-  'waiting',
-  'sending',
-  'success',
-  'failed',
-  'partly_failed',
-  'unconfirmed',
-  'cancelled',
-] as const;
 export const ScheduledPostOutcomeSchema = z.enum(SCHEDULED_POST_OUTCOMES);
 export type ScheduledPostOutcome = z.infer<typeof ScheduledPostOutcomeSchema>;
 

@@ -1,4 +1,5 @@
-import { POST_STATUSES, type PostStatus } from '../schemas/post-record.js';
+import type { PostStatus } from '../schemas/post-record.js';
+import { POST_STATUSES } from '../schemas/post-statuses.js';
 import type { StateMachine } from './state-machine.js';
 
 // The states are the post record's wire `status` values (schemas/post-record.ts).

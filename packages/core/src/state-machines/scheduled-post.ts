@@ -1,8 +1,5 @@
-import {
-  SCHEDULED_POST_OUTCOMES,
-  type ScheduledPostOutcome,
-  type ScheduledPostStatus,
-} from '../schemas/post-record.js';
+import type { ScheduledPostOutcome, ScheduledPostStatus } from '../schemas/post-record.js';
+import { SCHEDULED_POST_OUTCOMES } from '../schemas/post-statuses.js';
 import type { StateMachine } from './state-machine.js';
 
 // The outcome and status enums are the wire fields of the scheduled post record (schemas/post-record.ts);
