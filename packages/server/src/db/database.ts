@@ -24,7 +24,6 @@ export function openDatabase(location: DatabaseLocation): Database {
   if ('file' in location) {
     mkdirSync(dirname(location.file), { recursive: true });
     db = new BetterSqlite3(location.file);
-    db.pragma('journal_mode = WAL');
   } else {
     db = new BetterSqlite3(':memory:');
   }
@@ -34,7 +33,10 @@ export function openDatabase(location: DatabaseLocation): Database {
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -4096');
   if ('file' in location) db.pragma('mmap_size = 268435456');
+  // Before WAL: switching a new file to WAL writes its header, after which its vacuum mode is fixed
+  // until a VACUUM, which the next start would then run over the whole file.
   useIncrementalVacuum(db);
+  if ('file' in location) db.pragma('journal_mode = WAL');
   runMigrations(db, MIGRATIONS);
   cacheStatements(db);
   return db;
