@@ -255,7 +255,7 @@ describe('waiting', () => {
       expect(sleeps).toEqual([1_500, 1_500, 1_500, 1_500]);
     });
 
-    it('takes pollIntervalSeconds over the environment, and a wait's intervalMs over both', async () => {
+    it("takes pollIntervalSeconds over the environment, and a wait's intervalMs over both", async () => {
       vi.stubEnv('SOCIALPUB_POLL_SECONDS', '1.5');
       doneAtThirdRead();
       const { client, sleeps } = testClient({ pollIntervalSeconds: 2 });
