@@ -105,6 +105,24 @@ describe('photo conversions (sharp, libvips) in a worker process', () => {
     worker.stop();
   });
 
+  it('keeps a photo sent while the idle worker is ending for the new worker', async () => {
+    const worker = new PhotoWorker(60_000);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect((await photoMetadata(png, worker)).width).toBe(4);
+    const ending = worker.process;
+    const ended = new Promise((resolve) => ending?.once('exit', resolve));
+    // What the idle timer does, then a photo at once: the old process exits while the new one
+    // starts, and its exit must not fail the photo the new process holds.
+    worker.stop();
+    const next = photoMetadata(png, worker);
+    await ended;
+    expect((await next).width).toBe(4);
+    expect(worker.process).not.toBe(ending);
+    worker.stop();
+  });
+
   it('answers an unreadable photo with an error, not a crash of the worker', async () => {
     const worker = new PhotoWorker(50);
     await expect(photoMetadata(Buffer.from('not a photo at all'), worker)).rejects.toThrow(

@@ -61,7 +61,7 @@ export class PhotoWorker {
   #queue: Promise<unknown> = Promise.resolve();
   readonly #waiting = new Map<
     number,
-    { resolve: (answer: Answer) => void; reject: (error: Error) => void }
+    { child: ChildProcess; resolve: (answer: Answer) => void; reject: (error: Error) => void }
   >();
 
   constructor(private readonly idleExitMs = PHOTO_WORKER_IDLE_EXIT_MS) {}
@@ -77,7 +77,7 @@ export class PhotoWorker {
     if (this.#idleTimer) clearTimeout(this.#idleTimer);
     const id = this.#nextId++;
     return new Promise<Answer>((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
+      this.#waiting.set(id, { child, resolve, reject });
       child.send({ id, ...job, bytes: Buffer.from(job.bytes) });
     }).finally(() => this.#idleLater());
   }
@@ -96,7 +96,9 @@ export class PhotoWorker {
     });
     child.on('exit', () => {
       if (this.#child === child) this.#child = null;
+      // Only this process's jobs: an idle worker may exit after the next photo started a new one.
       for (const [id, waiting] of this.#waiting) {
+        if (waiting.child !== child) continue;
         this.#waiting.delete(id);
         waiting.reject(new Error('The photo worker stopped before answering.'));
       }
