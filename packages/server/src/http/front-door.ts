@@ -45,10 +45,13 @@ export function frontDoor(options: FrontDoorOptions): MiddlewareHandler<AppEnv> 
     if (misdirected !== null) return Promise.resolve(withNoSniff(misdirected));
     const path = c.req.path;
     if (!isLogged(path)) return next().then(() => finishWithNoSniff(c));
-    const record = startLogRecord(repos.requestLog, clock, c);
+    // One reading of the server's clock for the log record, and for the key check's bookkeeping
+    // when the caller's account is on the server's clock.
+    const now = clock.now();
+    const record = startLogRecord(repos.requestLog, now, c);
     let fault: FaultRecord | null = null;
     try {
-      if (needsApiKey(path)) authenticate(c, repos, clocks);
+      if (needsApiKey(path)) authenticate(c, repos, clocks, { clock, now });
       if (!answeredBeforeFaults(c)) {
         fault = repos.faults.consumeMatch({
           method: c.req.method,

@@ -45,9 +45,9 @@ export function accountsRoutes(services: Services): Hono<AppEnv> {
 
   routes.get('/accounts', (c) => {
     const { account } = c.get('caller');
-    services.readLimiter.take(account.id, 'accounts');
+    const now = c.get('callerNow');
+    services.readLimiter.take(account.id, 'accounts', now);
     const { warnings } = parseQuery(c, NoQuerySchema, []);
-    const now = services.clocks.forAccount(account.id).now();
     if (warnings.length > 0)
       return readAnswer({ data: listProfiles(services.repos, account.id, now), warnings });
     return readJsonAnswer(answers.json(account.id, now));
@@ -57,7 +57,7 @@ export function accountsRoutes(services: Services): Hono<AppEnv> {
   routes.use('/accounts/:id/options', takesOptions);
   routes.get('/accounts/:id/options', (c) => {
     const { account } = c.get('caller');
-    services.readLimiter.take(account.id, 'options');
+    services.readLimiter.take(account.id, 'options', c.get('callerNow'));
     const profileId = requireUuid(c.req.param('id'));
     const { value, warnings } = parseQuery(c, OptionsQuerySchema, ['platforms', 'skool_group_slug']);
     const data = services.postingOptions.read(account.id, profileId, {
