@@ -18,13 +18,15 @@ import { DueWorkRunner } from './due-work.js';
 import { MediaFolder, type MediaFs } from './files/media-folder.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
-import { frontDoor } from './http/front-door.js';
+import { frontDoor, frontDoorSteps } from './http/front-door.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
+import { withReadLane } from './http/read-lane.js';
 import { pageSecurityHeaders } from './http/security-headers.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import { type ClientMetadataFetcher, mountOAuth, OAUTH_PATHS } from './oauth/index.js';
+import { accountsRead } from './routes/accounts.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
@@ -156,16 +158,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.onError(onError);
   app.notFound(notFound);
   // Host check, log, key check, armed faults and nosniff in one synchronous step (http/front-door.ts).
-  app.use(
-    '*',
-    frontDoor({
-      repos,
-      clock,
-      clocks: services.clocks,
-      ownNames: services.ownNames,
-      answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
-    }),
-  );
+  const door = frontDoorSteps({
+    repos,
+    clock,
+    clocks: services.clocks,
+    ownNames: services.ownNames,
+    answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
+  });
+  app.use('*', frontDoor(door));
   for (const pages of ['/dashboard', '/dashboard/*', OAUTH_PATHS.authorize])
     app.use(pages, pageSecurityHeaders());
   app.get('/health', (c) => c.json({ status: 'ok' }));
@@ -175,10 +175,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   if (adminTokenHash) app.route('/admin/v1', adminApp(services, adminTokenHash));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
-  mountApiRoutes(app, services);
+  const readAccounts = accountsRead(services);
+  mountApiRoutes(app, services, readAccounts);
   mountOAuth(app, services, options.mcpAllowedOrigins ?? []);
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
+  // GET /api/v2/accounts answered in the turn it arrives (http/read-lane.ts); `app.request` too.
+  app.fetch = withReadLane(app, door, repos.faults, { '/api/v2/accounts': readAccounts });
 
   // A deletion a crash interrupted is finished before any due work of that account could run.
   await accountDeletion.recover();
