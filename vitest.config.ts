@@ -6,8 +6,8 @@ import { BROWSER_TESTS, PROCESS_TESTS } from './vitest.shared.js';
 // Each package is its own project (`vitest --project core` runs one package) for the tests that
 // run in-process. Tests that spawn processes or drive Chromium, wherever they live, form the
 // `process` and `browser` projects: they wait on other processes, so they get long timeouts, and
-// they run after the in-process projects, each group with the workers that suit it (vitest runs
-// projects side by side only when their worker counts are the same).
+// they run together after the in-process projects, two files at a time (vitest runs projects side
+// by side only when their worker counts are the same).
 
 /** Our packages from their TypeScript sources, and the MCP client's TypeScript-publishing deps mapped. */
 const fromSources = {
@@ -42,9 +42,9 @@ const browser: TestProjectInlineConfiguration = {
     server: { deps: { inline: MCP_CLIENT_INLINE } },
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // One Chromium at a time: two would starve each other (and the servers they drive) of the cores.
-    maxWorkers: 1,
-    sequence: { groupOrder: 2 },
+    // Beside the spawning files: a page test mostly waits on Chromium, which waits on the server.
+    maxWorkers: 2,
+    sequence: { groupOrder: 1 },
   },
 };
 

@@ -4,7 +4,8 @@
 //   SOCIALPUB_API_KEY=... node examples/upload-and-publish.mjs ./video.mp4 --title "Launch" --privacy unlisted
 //
 // Options: --profile (UUID, @handle or name; default @demobrand), --title, --privacy (public,
-// unlisted, private; default private), --poll-seconds (pause between status reads; default 30).
+// unlisted, private; default private), --poll-seconds (pause between status reads; default
+// SOCIALPUB_POLL_SECONDS, else 30).
 // Upload links need a paid plan; the demo account of `npm start` has one.
 import { parseArgs } from 'node:util';
 import { APIError, SocialPub } from '@socialpub/sdk';
@@ -15,7 +16,7 @@ const { values, positionals } = parseArgs({
     profile: { type: 'string', default: '@demobrand' },
     title: { type: 'string', default: 'Uploaded with the socialpub SDK' },
     privacy: { type: 'string', default: 'private' },
-    'poll-seconds': { type: 'string', default: '30' },
+    'poll-seconds': { type: 'string' },
   },
 });
 const [file] = positionals;
@@ -23,10 +24,10 @@ if (!file) {
   console.error('Usage: node examples/upload-and-publish.mjs VIDEO [--title T] [--privacy unlisted]');
   process.exit(2);
 }
-const pollMs = Number(values['poll-seconds']) * 1000;
+const pollSeconds = values['poll-seconds'] === undefined ? undefined : Number(values['poll-seconds']);
 
-// Reads SOCIALPUB_API_KEY and SOCIALPUB_BASE_URL (default http://127.0.0.1:8787).
-const client = new SocialPub();
+// Reads SOCIALPUB_API_KEY, SOCIALPUB_BASE_URL (default http://127.0.0.1:8787) and SOCIALPUB_POLL_SECONDS.
+const client = new SocialPub({ pollIntervalSeconds: pollSeconds });
 
 async function main() {
   let lastPercent = -1;
@@ -57,7 +58,7 @@ async function main() {
   }
   const postId = outcome.service?.post_id;
   if (!postId) return;
-  const done = await client.posts.waitUntilDone(postId, { intervalMs: pollMs });
+  const done = await client.posts.waitUntilDone(postId);
   console.log(`Done: ${done.status} ${done.permalink ?? ''}`.trim());
   if (done.status !== 'success') process.exitCode = 1;
 }

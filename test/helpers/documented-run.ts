@@ -88,7 +88,8 @@ export class PageReader {
 
   /**
    * Time moves as it would on `npm start` (YouTube finishes 30 s after the post, the 20-second wait
-   * passes), but twenty times faster, so a documented poll finds the post done at its first look.
+   * passes), but twenty times faster; the reader's SDK and CLI read every second to match
+   * (SOCIALPUB_POLL_SECONDS), so a documented wait takes about two seconds instead of 30.
    */
   async #tick(): Promise<void> {
     while (this.#ticking) {
@@ -135,6 +136,7 @@ export class PageReader {
         SOCIALPUB_ADMIN_TOKEN: ADMIN_TOKEN,
         SOCIALPUB_BASE_URL: this.#server.url,
         SOCIALPUB_CONFIG_DIR: join(this.#temp, 'config'),
+        SOCIALPUB_POLL_SECONDS: '1',
         ADMIN_TOKEN,
         PROFILE_ID: this.#demoBrandId,
         npm_config_offline: 'true',

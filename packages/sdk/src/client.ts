@@ -25,6 +25,13 @@ export interface ClientOptions {
   maxRetryWaitSeconds?: number;
   fetch?: typeof fetch;
   defaultHeaders?: Record<string, string>;
+  /**
+   * Seconds between reads while waiting (`posts.waitUntilDone`, `media.waitUntilReady`); defaults to
+   * `process.env.SOCIALPUB_POLL_SECONDS`, else the API document's pace (posts every 30 seconds,
+   * imports every 10, uploads in verification every 15). A sandbox on a fast virtual clock can
+   * read sooner. A wait's own `intervalMs` still wins.
+   */
+  pollIntervalSeconds?: number;
   /** Replaces every pause (retries, polling); tests pass an instant one. */
   sleep?: Sleep;
   /**
@@ -38,6 +45,18 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
+
+/** A pause given in seconds must be a positive, finite number; anything else is a mistake to name. */
+function pollIntervalMsOf(seconds: number | string | undefined, from: string): number | undefined {
+  if (seconds === undefined) return undefined;
+  const value = typeof seconds === 'number' ? seconds : Number(seconds);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new SocialPubError(
+      `${from} must be a positive number of seconds, such as 30 (got ${String(seconds)}).`,
+    );
+  }
+  return value * 1000;
+}
 
 /** `process.env` where there is one; browsers have none. */
 function readEnv(name: string): string | undefined {
@@ -75,6 +94,10 @@ export class SocialPub {
       },
       sleep: options.sleep ?? defaultSleep,
       onRetry: options.onRetry,
+      pollIntervalMs:
+        options.pollIntervalSeconds !== undefined
+          ? pollIntervalMsOf(options.pollIntervalSeconds, 'pollIntervalSeconds')
+          : pollIntervalMsOf(readEnv('SOCIALPUB_POLL_SECONDS'), 'SOCIALPUB_POLL_SECONDS'),
     });
     this.accounts = new Accounts(this.transport);
     this.posts = new Posts(this.transport);

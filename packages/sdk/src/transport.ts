@@ -62,6 +62,8 @@ export interface TransportConfig {
   sleep: Sleep;
   /** Told before every wait-then-resend, so a caller can say what it waits for (the CLI does, on stderr). */
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /** The client's pause between reads while waiting, when it sets one (else each wait's default). */
+  pollIntervalMs?: number | undefined;
 }
 
 function searchParamsOf(query: Record<string, QueryValue> | undefined): URLSearchParams {

@@ -228,6 +228,55 @@ describe('waiting', () => {
     expect(sleeps).toEqual([30_000, 30_000]);
   });
 
+  describe('the pace of the reads', () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    /** A post done at its third read, and a media file ready at its third. */
+    function doneAtThirdRead(): void {
+      let postReads = 0;
+      const media = ['processing', 'verifying', 'ready'];
+      server.use(
+        http.get(api('/posts/:id'), () => {
+          postReads++;
+          return HttpResponse.json({ id: 'p1', kind: 'post', status: 'processing', done: postReads >= 3 });
+        }),
+        http.get(api('/media'), () =>
+          HttpResponse.json({ success: true, file_id: 'f1', status: media.shift() }),
+        ),
+      );
+    }
+
+    it('reads SOCIALPUB_POLL_SECONDS for every wait', async () => {
+      vi.stubEnv('SOCIALPUB_POLL_SECONDS', '1.5');
+      doneAtThirdRead();
+      const { client, sleeps } = testClient();
+      await client.posts.waitUntilDone('p1');
+      await client.media.waitUntilReady('f1');
+      expect(sleeps).toEqual([1_500, 1_500, 1_500, 1_500]);
+    });
+
+    it("takes pollIntervalSeconds over the environment, and a wait's intervalMs over both", async () => {
+      vi.stubEnv('SOCIALPUB_POLL_SECONDS', '1.5');
+      doneAtThirdRead();
+      const { client, sleeps } = testClient({ pollIntervalSeconds: 2 });
+      await client.posts.waitUntilDone('p1');
+      await client.media.waitUntilReady('f1', { intervalMs: 250 });
+      expect(sleeps).toEqual([2_000, 2_000, 250, 250]);
+    });
+
+    it('refuses a pace that is not a positive number of seconds, naming where it came from', () => {
+      for (const bad of ['0', '-5', 'soon', 'Infinity']) {
+        vi.stubEnv('SOCIALPUB_POLL_SECONDS', bad);
+        expect(() => testClient()).toThrow(
+          `SOCIALPUB_POLL_SECONDS must be a positive number of seconds, such as 30 (got ${bad}).`,
+        );
+      }
+      vi.stubEnv('SOCIALPUB_POLL_SECONDS', '');
+      expect(() => testClient({ pollIntervalSeconds: 0 })).toThrow(/^pollIntervalSeconds must be a positive/);
+      expect(testClient().client).toBeInstanceOf(SocialPub);
+    });
+  });
+
   it('gives up with WaitTimeoutError after timeoutMs', async () => {
     server.use(
       http.get(api('/posts/:id'), () => HttpResponse.json({ id: 'p1', status: 'timeout', done: false })),

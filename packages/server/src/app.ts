@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { adminApp } from './admin/index.js';
@@ -24,6 +23,7 @@ import { mountMethodGuards } from './http/method-guard.js';
 import { withReadLane } from './http/read-lane.js';
 import { pageSecurityHeaders } from './http/security-headers.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
+import { cryptoRandom } from './networks/crypto-random.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import { type ClientMetadataFetcher, mountOAuth, OAUTH_PATHS } from './oauth/index.js';
 import { accountsRead } from './routes/accounts.js';
@@ -89,11 +89,6 @@ function browserAtRoot(c: Context<AppEnv>): boolean {
     (c.req.method === 'GET' || c.req.method === 'HEAD') &&
     wantsHtml(c.req.header('accept'))
   );
-}
-
-/** Uniform number in [0, 1) from node:crypto (ids and simulated results never use Math.random). */
-function cryptoRandom(): number {
-  return randomInt(0, 2 ** 48 - 1) / 2 ** 48;
 }
 
 export async function createApp(options: CreateAppOptions = {}): Promise<SocialpubApp> {

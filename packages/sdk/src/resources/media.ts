@@ -72,7 +72,9 @@ export class Media {
       read: () => this.retrieve(fileId, requestOptions),
       isDone: (state) => state.status === 'ready' || state.status === 'failed',
       intervalMs: (state) =>
-        intervalMs ?? (state.status === 'verifying' ? VERIFYING_POLL_MS : PROCESSING_POLL_MS),
+        intervalMs ??
+        this.transport.config.pollIntervalMs ??
+        (state.status === 'verifying' ? VERIFYING_POLL_MS : PROCESSING_POLL_MS),
       timeoutMs: timeoutMs ?? MEDIA_POLL_TIMEOUT_MS,
       signal: options.signal,
       what: `Media file ${fileId}`,

@@ -127,7 +127,7 @@ export class Posts {
     return pollUntil(this.transport, {
       read: () => this.retrieve(id, requestOptions),
       isDone: (record) => record.done === true,
-      intervalMs: () => intervalMs ?? POST_POLL_INTERVAL_MS,
+      intervalMs: () => intervalMs ?? this.transport.config.pollIntervalMs ?? POST_POLL_INTERVAL_MS,
       timeoutMs: timeoutMs ?? POST_POLL_TIMEOUT_MS,
       signal: options.signal,
       what: `Post ${id}`,

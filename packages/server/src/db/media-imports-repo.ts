@@ -209,10 +209,13 @@ export class MediaImportsRepository {
   latestWaitingPostUsing(accountId: string, fileId: string): string | null {
     const row = this.db
       .prepare(
-        `SELECT MAX(at) AS at FROM scheduled_posts
-         WHERE account_id = ? AND outcome IN ('waiting', 'sending') AND instr(request, ?) > 0`,
+        // One part per outcome: each reads its own index of open posts (migration 017).
+        `SELECT MAX(at) AS at FROM (
+           SELECT at FROM scheduled_posts WHERE account_id = ? AND outcome = 'waiting' AND instr(request, ?) > 0
+           UNION ALL
+           SELECT at FROM scheduled_posts WHERE account_id = ? AND outcome = 'sending' AND instr(request, ?) > 0)`,
       )
-      .get(accountId, fileId) as { at: string | null } | undefined;
+      .get(accountId, fileId, accountId, fileId) as { at: string | null } | undefined;
     return row?.at ?? null;
   }
 }

@@ -112,7 +112,15 @@ export interface PostRecordRow {
   next_figures_at: string | null;
 }
 
-export const iso = (value: string): string => new Date(value).toISOString();
+/** An instant as `Date#toISOString()` writes it: the only form the server makes for a post record. */
+const STORED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/**
+ * A post record's instant as stored. The server's own instants come as `toISOString()` text already
+ * and are kept as they are (parsing and writing them again cost more than the rest of the row's
+ * fields); anything else is read as a date and written in that form.
+ */
+export const iso = (value: string): string =>
+  STORED_INSTANT.test(value) ? value : new Date(value).toISOString();
 export const isoOrNull = (value: string | null | undefined): string | null =>
   value === null || value === undefined ? null : iso(value);
 export const jsonOrNull = (value: unknown): string | null =>

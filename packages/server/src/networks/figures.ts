@@ -35,10 +35,10 @@ function postFactor(postId: string): number {
  * Without `simulate.figures` a network reports default figures that grow with time since publishing
  * and stop growing when collection ends (7 days; "Post record", Figures).
  */
-function defaultFigure(metric: FigureName, input: FiguresInput): number {
+function defaultFigure(metric: FigureName, input: FiguresInput, factor: number): number {
   const elapsed = Math.max(0, input.now.getTime() - input.publishedAt.getTime()) / 1_000;
   const share = Math.min(1, elapsed / LIMITS.figures.collectForSeconds);
-  return Math.round(DEFAULT_FINAL_FIGURES[metric] * postFactor(input.postId) * share);
+  return Math.round(DEFAULT_FINAL_FIGURES[metric] * factor * share);
 }
 
 /**
@@ -49,13 +49,14 @@ function defaultFigure(metric: FigureName, input: FiguresInput): number {
  * zero, except that `engagement` (an integer) adds up only the reported ones.
  */
 export function collectFigures(platform: Platform, input: FiguresInput): FiguresReading {
-  const reported = new Set<FigureName>(reportedMetrics(platform));
+  const reported = reportedSet(platform);
   const metrics = {} as Metrics;
   const notReported: FigureName[] = [];
+  const factor = input.figures === undefined ? postFactor(input.postId) : 0;
   for (const metric of FIGURE_NAMES) {
     let value: number | null;
     if (input.figures !== undefined) value = input.figures[metric] ?? null;
-    else value = reported.has(metric) ? defaultFigure(metric, input) : null;
+    else value = reported.has(metric) ? defaultFigure(metric, input, factor) : null;
     metrics[metric] = value;
     if (value === null) notReported.push(metric);
   }
@@ -70,6 +71,18 @@ export function collectFigures(platform: Platform, input: FiguresInput): Figures
         ? `${platform} does not report ${notReported.join(', ')}; they stay null, not zero.`
         : null,
   };
+}
+
+const reportedSets = new Map<Platform, ReadonlySet<FigureName>>();
+
+/** The network's reported metrics as a set, made once per network (every send reads it). */
+function reportedSet(platform: Platform): ReadonlySet<FigureName> {
+  let set = reportedSets.get(platform);
+  if (set === undefined) {
+    set = new Set(reportedMetrics(platform));
+    reportedSets.set(platform, set);
+  }
+  return set;
 }
 
 /**

@@ -13,6 +13,7 @@ import { migration012PostRecordsAccountIndex } from './012-post-records-account-
 import { migration013GoneOutWritten } from './013-gone-out-written.js';
 import { migration014Deliveries } from './014-deliveries.js';
 import { migration016OAuthClientIndexes } from './016-oauth-client-indexes.js';
+import { migration017ScheduledPostsOpenIndexes } from './017-scheduled-posts-open-indexes.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013GoneOutWritten,
   migration014Deliveries,
   migration016OAuthClientIndexes,
+  migration017ScheduledPostsOpenIndexes,
 ];
