@@ -17,9 +17,10 @@ import { DueWorkRunner } from './due-work.js';
 import { MediaFolder, type MediaFs } from './files/media-folder.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
-import { frontDoor } from './http/front-door.js';
+import { frontDoor, frontDoorSteps } from './http/front-door.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
+import { withReadLane } from './http/read-lane.js';
 import { pageSecurityHeaders } from './http/security-headers.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 import { cryptoRandom } from './networks/crypto-random.js';
@@ -28,6 +29,7 @@ import type { ClientMetadataFetcher } from './oauth/client-metadata-document.js'
 import { lazyOAuth } from './oauth/lazy-oauth.js';
 import { OAUTH_PATHS } from './oauth/oauth-urls.js';
 import { unusedClientsSweep } from './oauth/unused-clients.js';
+import { accountsRead } from './routes/accounts.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
@@ -154,16 +156,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.onError(onError);
   app.notFound(notFound);
   // Host check, log, key check, armed faults and nosniff in one synchronous step (http/front-door.ts).
-  app.use(
-    '*',
-    frontDoor({
-      repos,
-      clock,
-      clocks: services.clocks,
-      ownNames: services.ownNames,
-      answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
-    }),
-  );
+  const door = frontDoorSteps({
+    repos,
+    clock,
+    clocks: services.clocks,
+    ownNames: services.ownNames,
+    answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
+  });
+  app.use('*', frontDoor(door));
   for (const pages of ['/dashboard', '/dashboard/*', OAUTH_PATHS.authorize])
     app.use(pages, pageSecurityHeaders());
   app.get('/health', (c) => c.json({ status: 'ok' }));
@@ -174,11 +174,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   if (adminTokenHash) app.route('/', lazyAdminApi(services, adminTokenHash));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
-  mountApiRoutes(app, services);
+  const readAccounts = accountsRead(services);
+  mountApiRoutes(app, services, readAccounts);
   services.dueWork.addSource(unusedClientsSweep(services));
   app.route('/', lazyOAuth(services, options.mcpAllowedOrigins ?? []));
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
+  // GET /api/v2/accounts answered in the turn it arrives (http/read-lane.ts); `app.request` too.
+  app.fetch = withReadLane(app, door, repos.faults, { '/api/v2/accounts': readAccounts });
 
   // A deletion a crash interrupted is finished before any due work of that account could run.
   await accountDeletion.recover();

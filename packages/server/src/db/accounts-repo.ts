@@ -68,9 +68,15 @@ export class AccountsRepository {
    * through `insert`, `update`, `markDeleting` and `delete`.
    */
   readonly #byId: RowCache<Readonly<AccountRecord>>;
+  #generation = 0;
 
   constructor(private readonly db: Database) {
     this.#byId = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
+  }
+
+  /** Changes with every write to an existing account (what a cache built on its records checks). */
+  get generation(): number {
+    return this.#generation;
   }
 
   insert(account: AccountRecord): void {
@@ -86,6 +92,7 @@ export class AccountsRepository {
 
   update(account: AccountRecord): void {
     this.#byId.forget(account.id);
+    this.#generation += 1;
     this.db
       .prepare(
         `UPDATE accounts SET plan = @plan, x_addon = @x_addon, email = @email, password_hash = @password_hash,
@@ -105,6 +112,7 @@ export class AccountsRepository {
   /** Marks the account as being deleted (committed before anything of it is removed). */
   markDeleting(id: string, at: string): void {
     this.#byId.forget(id);
+    this.#generation += 1;
     this.db
       .prepare('UPDATE accounts SET deleting_since = ? WHERE id = ? AND deleting_since IS NULL')
       .run(at, id);
@@ -113,6 +121,7 @@ export class AccountsRepository {
   /** Marks every account on a test clock as being deleted, in one statement (a clock's deletion). */
   markDeletingOnClock(clockId: string, ids: readonly string[], at: string): void {
     for (const id of ids) this.#byId.forget(id);
+    this.#generation += 1;
     this.db
       .prepare('UPDATE accounts SET deleting_since = ? WHERE clock_id = ? AND deleting_since IS NULL')
       .run(at, clockId);
@@ -121,6 +130,7 @@ export class AccountsRepository {
   /** Removes the row; every table that references the account goes with it (ON DELETE CASCADE). */
   delete(id: string): void {
     this.#byId.forget(id);
+    this.#generation += 1;
     this.db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
   }
 

@@ -38,14 +38,21 @@ function fromRow(row: ApiKeyRow): ApiKeyRecord {
 export class ApiKeysRepository {
   /** Every authenticated request looks its key up by digest (the record kept, frozen); a revocation drops the entry. */
   readonly #byHash: RowCache<Readonly<ApiKeyRecord>>;
+  #generation = 0;
 
   constructor(private readonly db: Database) {
     this.#byHash = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
   }
 
+  /** Changes with every revocation or removal (what a cache built on its records checks). */
+  get generation(): number {
+    return this.#generation;
+  }
+
   /** Rows went away outside this repository (a deleted account's cascade). */
   forgetCached(): void {
     this.#byHash.clear();
+    this.#generation += 1;
   }
 
   insert(key: ApiKeyRecord): void {
@@ -80,6 +87,7 @@ export class ApiKeysRepository {
 
   revoke(id: string, at: string): void {
     this.#byHash.clear();
+    this.#generation += 1;
     this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
   }
 }

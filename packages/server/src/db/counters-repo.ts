@@ -25,28 +25,52 @@ export class ReadCountersRepository implements BehindWriter {
   /** Per account: the minute it last read in. An older minute is never read again. */
   readonly #current = new Map<string, MinuteReads>();
   #changed = new Set<MinuteReads>();
+  /**
+   * The latest minute the table held when this process opened it (null: none). Every later row is
+   * this process's own, written from `#current`: see `#mayBeStored`.
+   */
+  readonly #storedThrough: string | null;
 
   constructor(
     private readonly db: Database,
     private readonly writeBehind: WriteBehind,
   ) {
     writeBehind.register(this);
+    const row = db.prepare('SELECT MAX(minute) AS minute FROM read_counters').get() as {
+      minute: string | null;
+    };
+    this.#storedThrough = row.minute;
   }
 
   /** The account's counts in `minute`; change them, then call `counted`. */
   current(accountId: string, minute: string): MinuteReads {
     const kept = this.#current.get(accountId);
     if (kept !== undefined && kept.minute === minute) return kept;
-    const rows = this.db
-      .prepare('SELECT bucket, count FROM read_counters WHERE account_id = ? AND minute = ?')
-      .all(accountId, minute) as { bucket: string; count: number }[];
     const counts: MinuteReads = { accountId, minute, reads: 0, options: 0 };
+    const rows = this.#mayBeStored(kept, minute)
+      ? (this.db
+          .prepare('SELECT bucket, count FROM read_counters WHERE account_id = ? AND minute = ?')
+          .all(accountId, minute) as { bucket: string; count: number }[])
+      : [];
     for (const row of rows) {
       if (row.bucket === READS_BUCKET) counts.reads = row.count;
       else if (row.bucket === OPTIONS_BUCKET) counts.options = row.count;
     }
     this.#current.set(accountId, counts);
     return counts;
+  }
+
+  /**
+   * Whether the table may hold the account's counts for `minute`, which memory does not (`kept`
+   * is its older minute, or none). Rows of minutes after `#storedThrough` were written by this
+   * process from `#current`, whose entry for an account moves only forward (an account's clock
+   * never goes back) and goes only for a minute older than its clock's current one (`pruneBefore`)
+   * or with the account: so a later minute than memory's has no row, and the first read of each
+   * minute asks the table nothing.
+   */
+  #mayBeStored(kept: MinuteReads | undefined, minute: string): boolean {
+    if (this.#storedThrough !== null && minute <= this.#storedThrough) return true;
+    return kept !== undefined && kept.minute > minute;
   }
 
   counted(counts: MinuteReads): void {

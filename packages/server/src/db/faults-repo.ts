@@ -78,11 +78,16 @@ export class FaultsRepository {
     return this.db.prepare('DELETE FROM faults WHERE id = ?').run(id).changes > 0;
   }
 
-  /** Takes one use of the oldest armed fault matching the request, in one transaction. */
-  consumeMatch(request: { method: string; path: string; accountId: string | null }): FaultRecord | null {
+  /** Whether any fault is armed (answered from memory until the faults change). */
+  anyArmed(): boolean {
     this.#anyArmed ??=
       this.db.prepare('SELECT 1 FROM faults WHERE times_left > 0 LIMIT 1').get() !== undefined;
-    if (!this.#anyArmed) return null;
+    return this.#anyArmed;
+  }
+
+  /** Takes one use of the oldest armed fault matching the request, in one transaction. */
+  consumeMatch(request: { method: string; path: string; accountId: string | null }): FaultRecord | null {
+    if (!this.anyArmed()) return null;
     this.#anyArmed = null;
     return this.db.transaction(() => {
       for (const fault of this.list()) {

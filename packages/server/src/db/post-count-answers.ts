@@ -10,6 +10,8 @@ import {
 interface KeptLatest {
   since: string;
   at: Map<Platform, string>;
+  /** Asked since it got its place in the order (see `Subject`). */
+  used: boolean;
 }
 
 /** A kept count: its query (instants as ISO text) and the answer. */
@@ -37,6 +39,16 @@ function answersIn(subject: SubjectCounts): number {
  */
 type SubjectCounts = Map<number, Array<Map<string, KeptCount> | undefined>>;
 
+/**
+ * A profile's or account's kept counts. An ask only marks it `used`: moving it to the end of the
+ * order on every ask (a Map delete and set) cost each count more than the lookup. The bound moves a
+ * marked subject to the end when it reaches it, so the least recently asked still goes first.
+ */
+interface Subject {
+  counts: SubjectCounts;
+  used: boolean;
+}
+
 const PLATFORM_SLOT = new Map<string, number>(PLATFORMS.map((platform, i) => [platform, i]));
 /** The slot of a count over every network. */
 const ANY_PLATFORM = PLATFORMS.length;
@@ -62,8 +74,8 @@ function restOf(query: PostCountQuery): string {
  */
 export class PostCountAnswers {
   /** Kept counts by the subject their query names: its profile, else its account, else none. */
-  readonly #byProfile = new Map<string, SubjectCounts>();
-  readonly #byAccount = new Map<string, SubjectCounts>();
+  readonly #byProfile = new Map<string, Subject>();
+  readonly #byAccount = new Map<string, Subject>();
   readonly #unscoped: SubjectCounts = new Map();
   #countsKept = 0;
   /** Latest sends by account, every network at once, within the window they were asked about. */
@@ -80,7 +92,7 @@ export class PostCountAnswers {
   }
 
   #subject(query: PostCountQuery, create: boolean): SubjectCounts | undefined {
-    let subjects: Map<string, SubjectCounts>;
+    let subjects: Map<string, Subject>;
     let id: string;
     if (query.profileId !== undefined) {
       subjects = this.#byProfile;
@@ -91,15 +103,14 @@ export class PostCountAnswers {
     } else {
       return this.#unscoped;
     }
-    let counts = subjects.get(id);
-    if (counts === undefined) {
-      if (!create) return undefined;
-      counts = new Map();
-    } else {
-      // Least recently asked first: an asked subject moves to the end.
-      subjects.delete(id);
+    const kept = subjects.get(id);
+    if (kept !== undefined) {
+      kept.used = true;
+      return kept.counts;
     }
-    subjects.set(id, counts);
+    if (!create) return undefined;
+    const counts: SubjectCounts = new Map();
+    subjects.set(id, { counts, used: false });
     return counts;
   }
 
@@ -135,8 +146,7 @@ export class PostCountAnswers {
   lastAt(accountId: string, platform: Platform, since: string): string | null | undefined {
     const kept = this.#lastAt.get(accountId);
     if (kept === undefined || since < kept.since) return undefined;
-    this.#lastAt.delete(accountId);
-    this.#lastAt.set(accountId, kept);
+    kept.used = true;
     const at = kept.at.get(platform);
     return at !== undefined && at >= since ? at : null;
   }
@@ -145,14 +155,14 @@ export class PostCountAnswers {
   keepLastAt(accountId: string, since: string, latest: Map<Platform, string>): void {
     this.#bound();
     if (!this.#lastAt.has(accountId)) this.#lastKept += 1;
-    this.#lastAt.set(accountId, { since, at: latest });
+    this.#lastAt.set(accountId, { since, at: latest, used: false });
   }
 
   /** A new row (`at` as stored): every kept answer it changes is brought up to date. */
   noteInserted(post: StoredPostRecord, at: string): void {
     for (const subject of [
-      this.#byProfile.get(post.profileId),
-      this.#byAccount.get(post.accountId),
+      this.#byProfile.get(post.profileId)?.counts,
+      this.#byAccount.get(post.accountId)?.counts,
       this.#unscoped,
     ]) {
       if (subject === undefined) continue;
@@ -175,20 +185,20 @@ export class PostCountAnswers {
   /** Past the bound, the least recently asked profiles' and accounts' answers go, one of each at a time. */
   #bound(): void {
     while (this.#countsKept + this.#lastKept >= ANSWERS_KEPT) {
-      const profile = this.#byProfile.entries().next().value;
-      const account = this.#byAccount.entries().next().value;
-      const latest = this.#lastAt.keys().next().value;
+      const profile = leastRecent(this.#byProfile);
+      const account = leastRecent(this.#byAccount);
+      const latest = leastRecent(this.#lastAt);
       if (profile === undefined && account === undefined && latest === undefined) {
         this.forget();
         return;
       }
       if (profile !== undefined) {
-        this.#byProfile.delete(profile[0]);
-        this.#countsKept -= answersIn(profile[1]);
+        this.#countsKept -= answersIn((this.#byProfile.get(profile) as Subject).counts);
+        this.#byProfile.delete(profile);
       }
       if (account !== undefined) {
-        this.#byAccount.delete(account[0]);
-        this.#countsKept -= answersIn(account[1]);
+        this.#countsKept -= answersIn((this.#byAccount.get(account) as Subject).counts);
+        this.#byAccount.delete(account);
       }
       if (latest !== undefined) {
         this.#lastAt.delete(latest);
@@ -196,4 +206,18 @@ export class PostCountAnswers {
       }
     }
   }
+}
+
+/**
+ * The key of the least recently asked entry: a marked entry met first is unmarked and moved to the
+ * end (asked since it got its place), and the next is looked at.
+ */
+function leastRecent(entries: Map<string, { used: boolean }>): string | undefined {
+  for (const [key, kept] of entries) {
+    if (!kept.used) return key;
+    kept.used = false;
+    entries.delete(key);
+    entries.set(key, kept);
+  }
+  return undefined;
 }

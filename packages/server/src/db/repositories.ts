@@ -1,4 +1,5 @@
 import { AccountsRepository } from './accounts-repo.js';
+import { ApiKeyCallers } from './api-key-callers.js';
 import { ApiKeyLastUsedRepository } from './api-key-last-used-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
 import { ClocksRepository } from './clocks-repo.js';
@@ -30,6 +31,8 @@ import { WriteBehind } from './write-behind.js';
 export interface Repositories {
   accounts: AccountsRepository;
   apiKeys: ApiKeysRepository;
+  /** Each key digest in use with its caller (key and account), one lookup per request. */
+  apiKeyCallers: ApiKeyCallers;
   profiles: ProfilesRepository;
   connections: ConnectionsRepository;
   readCounters: ReadCountersRepository;
@@ -64,10 +67,13 @@ export interface Repositories {
 export function createRepositories(db: Database): Repositories {
   const writeBehind = new WriteBehind(db);
   const deliveries = new DeliveriesRepository(db);
+  const accounts = new AccountsRepository(db);
+  const apiKeys = new ApiKeysRepository(db);
   return {
     writeBehind,
-    accounts: new AccountsRepository(db),
-    apiKeys: new ApiKeysRepository(db),
+    accounts,
+    apiKeys,
+    apiKeyCallers: new ApiKeyCallers(db, apiKeys, accounts),
     profiles: new ProfilesRepository(db),
     connections: new ConnectionsRepository(db),
     readCounters: new ReadCountersRepository(db, writeBehind),

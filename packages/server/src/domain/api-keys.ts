@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { ApiKeyRecord } from '../db/api-keys-repo.js';
 import type { Repositories } from '../db/repositories.js';
-import { digestsEqual, randomToken, sha256Hex } from './secrets.js';
+import { digestMatches, randomToken, sha256Hex } from './secrets.js';
 
 export const API_KEY_PREFIX = 'sp_live_';
 
@@ -49,21 +49,21 @@ export function revokeApiKey(repos: Repositories, clock: Clock, keyId: string): 
   return repos.apiKeys.get(keyId);
 }
 
+/** The account and key of an authenticated request (kept and shared between requests: read only). */
 export interface Caller {
-  account: AccountRecord;
-  apiKey: ApiKeyRecord;
+  readonly account: Readonly<AccountRecord>;
+  readonly apiKey: Readonly<ApiKeyRecord>;
 }
 
 /** An active key's account, or null for a missing, unknown or revoked key (all answer 401 alike). */
 export function resolveApiKey(repos: Repositories, presented: string): Caller | null {
   if (presented === '' || presented.length > 512) return null;
   const digest = hashApiKey(presented);
-  const key = repos.apiKeys.findByHash(digest);
+  const found = repos.apiKeyCallers.find(digest);
   // The lookup itself is by digest; the constant-time comparison keeps the rule ("compared in
   // constant time") true whatever the lookup does, for about 100 ns.
-  if (!key || !digestsEqual(key.keyHash, digest) || key.revokedAt !== null) return null;
-  const account = repos.accounts.get(key.accountId);
-  return account ? { account, apiKey: key } : null;
+  if (found === null || !digestMatches(digest, found.keyHashBytes)) return null;
+  return found;
 }
 
 /** `Authorization: Bearer <key>`, the word Bearer in any capitalisation (Authentication, rule 1). */

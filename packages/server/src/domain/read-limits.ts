@@ -53,9 +53,11 @@ export class ReadLimiter {
     private readonly clocks: AccountClockLookup,
   ) {}
 
-  /** Counts one read, or throws 429 `rate_limited` (with `limit` 60 or 10) without counting it. */
-  take(accountId: string, kind: ReadKind): void {
-    const now = this.clocks.forAccount(accountId).now();
+  /**
+   * Counts one read, or throws 429 `rate_limited` (with `limit` 60 or 10) without counting it.
+   * `now`: the account's clock as the request's key check read it, when there was one.
+   */
+  take(accountId: string, kind: ReadKind, now: Date = this.clocks.forAccount(accountId).now()): void {
     const minute = utcMinute(now);
     const counters = this.repos.readCounters;
     const counts = counters.current(accountId, minute);

@@ -25,6 +25,12 @@ export function digestsEqual(a: string, b: string): boolean {
   return timingSafeEqual(Buffer.from(a, 'latin1'), Buffer.from(b, 'latin1'));
 }
 
+/** `digestsEqual` against a stored digest already held as its bytes, one a character: one conversion. */
+export function digestMatches(presented: string, stored: Buffer): boolean {
+  if (presented.length !== stored.length) return false;
+  return timingSafeEqual(Buffer.from(presented, 'latin1'), stored);
+}
+
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }

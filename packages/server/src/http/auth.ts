@@ -12,11 +12,14 @@ import type { AppEnv } from './context.js';
  * (`api_error` on the older posts address, see address.ts). The key is never logged or echoed.
  * Sets the caller, or throws the refusal; synchronous, so the front door runs it inline.
  * `clocks`: the account clocks (a key's last use is stamped on its account's clock), or one clock in unit tests.
+ * `taken`: a time the caller already read from a clock this request (the front door's log record),
+ * used when it is the account's clock, so the request asks its clock once.
  */
 export function authenticate(
   c: Context<AppEnv>,
   repos: Repositories,
   clocks: Clock | AccountClockLookup,
+  taken?: { clock: Clock; now: Date },
 ): void {
   const presented = bearerToken(c.req.header('authorization'));
   const caller = presented === null ? null : resolveApiKey(repos, presented);
@@ -40,9 +43,11 @@ export function authenticate(
     );
   }
   c.set('caller', caller);
-  // API management shows when a key was last used (written at most once a minute per key).
   const clock = 'forAccount' in clocks ? clocks.forAccount(caller.account.id) : clocks;
-  repos.apiKeyLastUsed.touch(caller.apiKey.id, clock.now());
+  const now = taken !== undefined && taken.clock === clock ? taken.now : clock.now();
+  c.set('callerNow', now);
+  // API management shows when a key was last used (written at most once a minute per key).
+  repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
 }
 
 /** `authenticate` as a middleware, for apps built from parts (the app runs it in its front door). */

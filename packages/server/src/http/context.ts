@@ -10,6 +10,11 @@ export interface AppEnv {
   Variables: {
     /** The account and key of an authenticated API request. */
     caller: Caller;
+    /**
+     * The caller's account clock when its key was checked: the one `now()` the request's
+     * bookkeeping (the key's last use, the read limit) and a read's answer share.
+     */
+    callerNow: Date;
     /** `error.code` of the answer, for the request log. */
     errorCode: string;
     /** `{base_url}` in the name this request used (http/own-names.ts); set before every route. */

@@ -27,6 +27,30 @@ function needsApiKey(path: string): boolean {
   return path.startsWith('/api/v2/') || path.startsWith('/legacy/');
 }
 
+/** What the front door keeps between its steps before the routes and after them. */
+export interface Entered {
+  record: (status: number) => void;
+  /** A fault armed `when: after` that matched: it replaces the routes' answer. */
+  after: FaultRecord | null;
+}
+
+/** Whether `enter` let the request through to the routes (else it is the answer). */
+export function isEntered(entered: Response | Entered): entered is Entered {
+  return 'after' in entered;
+}
+
+/**
+ * The front door's two halves: `enter` before the routes (an answer when the request is answered
+ * there: a foreign Host, a refused key, a fault `when: before`), `leave` once they have answered
+ * (`c.res`). The middleware and the read lane (read-lane.ts) run the same halves.
+ */
+export interface FrontDoorSteps {
+  enter(c: Context<AppEnv>): Response | Entered;
+  leave(c: Context<AppEnv>, entered: Entered): void;
+  /** The request failed without an answer. */
+  failed(entered: Entered): void;
+}
+
 /**
  * Every request's first step, in one synchronous pass: the Host check, the request log's record,
  * an API address's key check, and an armed fault (admin `POST /faults`); then the routes run, and
@@ -38,55 +62,73 @@ function needsApiKey(path: string): boolean {
  * match after authentication (a fault by `account_id` sees the caller); a fault `when: after` lets
  * the work happen and replaces the answer; `drop` cuts the connection and logs status 0.
  */
-export function frontDoor(options: FrontDoorOptions): MiddlewareHandler<AppEnv> {
+export function frontDoorSteps(options: FrontDoorOptions): FrontDoorSteps {
   const { repos, clock, clocks, answeredBeforeFaults, ownNames } = options;
-  return (c, next) => {
-    const misdirected = checkHost(c, ownNames);
-    if (misdirected !== null) return Promise.resolve(withNoSniff(misdirected));
-    const path = c.req.path;
-    if (!isLogged(path)) return next().then(() => finishWithNoSniff(c));
-    const record = startLogRecord(repos.requestLog, clock, c);
-    let fault: FaultRecord | null = null;
-    try {
-      if (needsApiKey(path)) authenticate(c, repos, clocks);
-      if (!answeredBeforeFaults(c)) {
-        fault = repos.faults.consumeMatch({
-          method: c.req.method,
-          path,
-          accountId: c.get('caller')?.account.id ?? null,
-        });
-      }
-      if (fault !== null && fault.when === 'before') {
-        if (fault.answer === 'drop') drop(c);
-        const answer = errorResponse(c, faultError(fault.answer), faultHeader(fault.id));
-        record(answer.status);
-        return Promise.resolve(withNoSniff(answer));
-      }
-    } catch (error) {
-      if (error instanceof ConnectionDroppedError) {
-        record(0);
-        throw error;
-      }
-      const answer = onError(error as Error, c) as Response;
-      record(answer.status);
-      return Promise.resolve(withNoSniff(answer));
-    }
-    const after = fault;
-    return next().then(
-      () => {
-        if (after !== null) {
-          if (after.answer === 'drop') {
-            record(0);
-            drop(c);
-          }
-          // Takes the routes' answer's headers (nosniff among them once finished) with it.
-          c.res = errorResponse(c, faultError(after.answer), faultHeader(after.id));
+  const unlogged: Entered = { record: () => {}, after: null };
+  return {
+    enter(c) {
+      const misdirected = checkHost(c, ownNames);
+      if (misdirected !== null) return withNoSniff(misdirected);
+      const path = c.req.path;
+      if (!isLogged(path)) return unlogged;
+      // One reading of the server's clock for the log record, and for the key check's bookkeeping
+      // when the caller's account is on the server's clock.
+      const now = clock.now();
+      const record = startLogRecord(repos.requestLog, now, c);
+      let fault: FaultRecord | null = null;
+      try {
+        if (needsApiKey(path)) authenticate(c, repos, clocks, { clock, now });
+        if (!answeredBeforeFaults(c)) {
+          fault = repos.faults.consumeMatch({
+            method: c.req.method,
+            path,
+            accountId: c.get('caller')?.account.id ?? null,
+          });
         }
-        finishWithNoSniff(c);
-        record(c.res.status);
-      },
+        if (fault !== null && fault.when === 'before') {
+          if (fault.answer === 'drop') drop(c);
+          const answer = errorResponse(c, faultError(fault.answer), faultHeader(fault.id));
+          record(answer.status);
+          return withNoSniff(answer);
+        }
+      } catch (error) {
+        if (error instanceof ConnectionDroppedError) {
+          record(0);
+          throw error;
+        }
+        const answer = onError(error as Error, c) as Response;
+        record(answer.status);
+        return withNoSniff(answer);
+      }
+      return { record, after: fault };
+    },
+    leave(c, { record, after }) {
+      if (after !== null) {
+        if (after.answer === 'drop') {
+          record(0);
+          drop(c);
+        }
+        // Takes the routes' answer's headers (nosniff among them once finished) with it.
+        c.res = errorResponse(c, faultError(after.answer), faultHeader(after.id));
+      }
+      finishWithNoSniff(c);
+      record(c.res.status);
+    },
+    failed({ record }) {
+      record(0);
+    },
+  };
+}
+
+/** The front door as the app's first middleware (`frontDoorSteps` around the routes). */
+export function frontDoor(steps: FrontDoorSteps): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
+    const entered = steps.enter(c);
+    if (!isEntered(entered)) return Promise.resolve(entered);
+    return next().then(
+      () => steps.leave(c, entered),
       (error: unknown) => {
-        record(0);
+        steps.failed(entered);
         throw error;
       },
     );

@@ -21,10 +21,12 @@ export function parseQuery<S extends z.ZodType>(
   schema: S,
   known: readonly string[],
 ): ParsedQuery<z.infer<S>> {
-  const raw: Record<string, string> = {};
-  const warnings: Warning[] = [];
   // Most reads carry no query string: no URL object is parsed for them.
   const href = c.req.url;
+  const noQuery = (schema as z.ZodType) === NoQuerySchema;
+  if (noQuery && !href.includes('?')) return { value: {} as z.infer<S>, warnings: [] };
+  const raw: Record<string, string> = {};
+  const warnings: Warning[] = [];
   const searchParams = href.includes('?') ? new URL(href).searchParams : new URLSearchParams();
   for (const name of new Set(searchParams.keys())) {
     const values = searchParams.getAll(name);
@@ -42,7 +44,7 @@ export function parseQuery<S extends z.ZodType>(
     raw[name] = values[0] ?? '';
   }
   // A read that takes no parameter has nothing to validate: every given one became a warning.
-  if ((schema as z.ZodType) === NoQuerySchema) return { value: {} as z.infer<S>, warnings };
+  if (noQuery) return { value: {} as z.infer<S>, warnings };
   return { value: validateQuery(schema, raw, known), warnings };
 }
 

@@ -21,16 +21,17 @@ function loggedIdempotencyKey(c: Context<AppEnv>): string | null {
 }
 
 /**
- * Starts the request log's record of a request (`isLogged` paths only); call the result with the
- * answer's status once it is known (0 when the request failed without one).
+ * Starts the request log's record of a request (`isLogged` paths only) that came in at `at` (the
+ * server's clock); call the result with the answer's status once it is known (0 when the request
+ * failed without one).
  */
 export function startLogRecord(
   log: RequestLogRepository,
-  clock: Clock,
+  at: Date,
   c: Context<AppEnv>,
 ): (status: number) => void {
   const started = performance.now();
-  const atMs = clock.now().getTime();
+  const atMs = at.getTime();
   return (status) => {
     try {
       log.add({
@@ -59,7 +60,7 @@ export function startLogRecord(
 export function requestLog(log: RequestLogRepository, clock: Clock): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!isLogged(c.req.path)) return next();
-    const record = startLogRecord(log, clock, c);
+    const record = startLogRecord(log, clock.now(), c);
     try {
       await next();
     } catch (error) {

@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/context.js';
 import { takesOptions } from '../http/method-guard.js';
 import { NoQuerySchema, parseQuery, requireUuid } from '../http/query.js';
 import { readAnswer, readJsonAnswer } from '../http/read-headers.js';
+import type { ReadAtOnce } from '../http/read-lane.js';
 import type { Services } from '../services.js';
 
 const platformsParameter = z.string().transform((value, ctx): Platform[] => {
@@ -38,26 +39,34 @@ const OptionsQuerySchema = z.object({
     .optional(),
 });
 
-/** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only). */
-export function accountsRoutes(services: Services): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+/**
+ * GET /api/v2/accounts: the account's profiles, answered from the kept answer (accounts-answer.ts).
+ * It answers at once, so the app also serves it through the read lane (http/read-lane.ts); one
+ * handler for both keeps one answer cache.
+ */
+export function accountsRead(services: Services): ReadAtOnce {
   const answers = new AccountsAnswerCache(services.repos, services.db, ACCOUNTS_ANSWER_LIMITS, WORKING_SET);
-
-  routes.get('/accounts', (c) => {
+  return (c) => {
     const { account } = c.get('caller');
-    services.readLimiter.take(account.id, 'accounts');
+    const now = c.get('callerNow');
+    services.readLimiter.take(account.id, 'accounts', now);
     const { warnings } = parseQuery(c, NoQuerySchema, []);
-    const now = services.clocks.forAccount(account.id).now();
     if (warnings.length > 0)
       return readAnswer({ data: listProfiles(services.repos, account.id, now), warnings });
     return readJsonAnswer(answers.json(account.id, now));
-  });
+  };
+}
+
+/** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only). */
+export function accountsRoutes(services: Services, readAccounts = accountsRead(services)): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/accounts', readAccounts);
 
   routes.use('/accounts', takesOptions);
   routes.use('/accounts/:id/options', takesOptions);
   routes.get('/accounts/:id/options', (c) => {
     const { account } = c.get('caller');
-    services.readLimiter.take(account.id, 'options');
+    services.readLimiter.take(account.id, 'options', c.get('callerNow'));
     const profileId = requireUuid(c.req.param('id'));
     const { value, warnings } = parseQuery(c, OptionsQuerySchema, ['platforms', 'skool_group_slug']);
     const data = services.postingOptions.read(account.id, profileId, {

@@ -1,9 +1,10 @@
 import type { Hono } from 'hono';
 import { ADMIN_OPENAPI_PATH } from '../admin/admin-document-path.js';
 import type { AppEnv } from '../http/context.js';
+import type { ReadAtOnce } from '../http/read-lane.js';
 import { createOpenApiRoute } from '../openapi/route.js';
 import type { Services } from '../services.js';
-import { accountsRoutes } from './accounts.js';
+import { accountsRead, accountsRoutes } from './accounts.js';
 import { legacyPostsRoutes } from './legacy-posts.js';
 import { mediaFilesRoutes } from './media-files.js';
 import { mediaImportRoutes } from './media-import.js';
@@ -18,8 +19,12 @@ import { mountUploadLinks } from './uploads.js';
  * addresses) — each a `(services) => Hono<AppEnv>` mounted under its prefix. Authentication and
  * faults are already applied to `/api/v2/*` and `/legacy/*` by `createApp`.
  */
-export function mountApiRoutes(app: Hono<AppEnv>, services: Services): void {
-  app.route('/api/v2', accountsRoutes(services));
+export function mountApiRoutes(
+  app: Hono<AppEnv>,
+  services: Services,
+  readAccounts: ReadAtOnce = accountsRead(services),
+): void {
+  app.route('/api/v2', accountsRoutes(services, readAccounts));
   app.route('/api/v2', postsCreateRoutes(services));
   app.route('/legacy', legacyPostsRoutes(services));
   app.route('/api/v2', postsReadRoutes(services));

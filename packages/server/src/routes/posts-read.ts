@@ -13,7 +13,7 @@ export function postsReadRoutes(services: Services): Hono<AppEnv> {
 
   routes.get('/posts', (c) => {
     const { account } = c.get('caller');
-    services.readLimiter.take(account.id, 'posts');
+    services.readLimiter.take(account.id, 'posts', c.get('callerNow'));
     const { value, warnings } = parseQuery(c, PostListQuerySchema, POST_LIST_PARAMETERS);
     const page = listPosts(services, account.id, value);
     return readAnswer(warnings.length > 0 ? { ...page, warnings } : page);
@@ -21,7 +21,7 @@ export function postsReadRoutes(services: Services): Hono<AppEnv> {
 
   routes.get('/posts/:id', (c) => {
     const { account } = c.get('caller');
-    services.readLimiter.take(account.id, 'post');
+    services.readLimiter.take(account.id, 'post', c.get('callerNow'));
     const id = requireUuid(c.req.param('id'));
     const { warnings } = parseQuery(c, NoQuerySchema, []);
     const record = readPost(services, account.id, id);

@@ -155,6 +155,41 @@ export async function runChecks(ctx: PublishContext, order: readonly CheckName[]
 }
 
 /**
+ * `runChecks` without a promise while every step finishes at once: null once all ran, else the
+ * promise of the step that has to wait and of the steps after it. Each step runs once, in order,
+ * and the first refusal is thrown (at once, or by the promise) with its step's name.
+ */
+export function startChecks(ctx: PublishContext, order: readonly CheckName[]): Promise<void> | null {
+  for (let i = 0; i < order.length; i++) {
+    const name = order[i] as CheckName;
+    let pending: void | Promise<void>;
+    try {
+      pending = CHECK_STEPS[name](ctx);
+    } catch (error) {
+      if (error instanceof Error) Object.assign(error, { step: name });
+      throw error;
+    }
+    if (pending instanceof Promise) return finishChecks(ctx, order, i, pending);
+  }
+  return null;
+}
+
+async function finishChecks(
+  ctx: PublishContext,
+  order: readonly CheckName[],
+  waiting: number,
+  pending: Promise<void>,
+): Promise<void> {
+  try {
+    await pending;
+  } catch (error) {
+    if (error instanceof Error) Object.assign(error, { step: order[waiting] });
+    throw error;
+  }
+  await runChecks(ctx, order.slice(waiting + 1));
+}
+
+/**
  * Runs the steps without waiting: true when every one finished at once; false as soon as one has to
  * wait (a file still importing, an address to ask), and the caller then runs them with `runChecks`.
  * Steps only read and fill `ctx`, so running them again from the start changes nothing.

@@ -9,7 +9,7 @@ import {
   scheduledAnswer,
   sendAnswer,
 } from './answers.js';
-import { type CheckName, orderFor, runChecks, SHAPE_STEPS } from './check-order.js';
+import { type CheckName, orderFor, runChecks, SHAPE_STEPS, startChecks } from './check-order.js';
 import { sendToNetwork } from './publish.js';
 import {
   newContext,
@@ -80,9 +80,13 @@ export class PublishingService {
   async handle(input: PublishRequestInput): Promise<PublishAnswer> {
     const ctx = newContext(this.deps, input);
     const { shape, rest } = splitOrder(input.address);
-    await runChecks(ctx, shape);
+    // Most requests need nothing awaited (no media to look up): their steps then run without a
+    // promise (`startChecks`); a step that has to wait is awaited, then the rest run after it.
+    const shapeChecked = startChecks(ctx, shape);
+    if (shapeChecked !== null) await shapeChecked;
     try {
-      await runChecks(ctx, rest);
+      const restChecked = startChecks(ctx, rest);
+      if (restChecked !== null) await restChecked;
     } catch (error) {
       if (!ctx.dryRun || !isApiError(error)) throw error;
       return dryRunAnswer(ctx, 'refuse', { code: error.code, status: error.status });
