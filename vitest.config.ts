@@ -27,8 +27,11 @@ const spawning: TestProjectInlineConfiguration = {
     // A Node start-up per spawned command, on two shared cores: generous, and waits are for events.
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // Most of a spawning test is waiting for its children, so two files share the cores.
+    // Two files at a time on two cores. The files of a worker share one module cache (as the
+    // server's in-process files do): the server's sources, the MCP SDK and playwright load once
+    // per worker, not once per file. Every file starts its own servers and processes.
     maxWorkers: 2,
+    isolate: false,
     sequence: { groupOrder: 1 },
   },
 };
@@ -42,8 +45,9 @@ const browser: TestProjectInlineConfiguration = {
     server: { deps: { inline: MCP_CLIENT_INLINE } },
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // Beside the spawning files: a page test mostly waits on Chromium, which waits on the server.
+    // Beside the spawning files, sharing their workers' module cache.
     maxWorkers: 2,
+    isolate: false,
     sequence: { groupOrder: 1 },
   },
 };

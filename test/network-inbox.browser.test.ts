@@ -89,8 +89,16 @@ describe('the network inbox in a browser', () => {
     expect(await card.getByText(text).isVisible()).toBe(true);
     const image = card.getByRole('img');
     expect(await image.getAttribute('src')).toContain(`/files/${fileId}/loaf.jpg`);
-    // The image really loads (the kept file's public address).
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The image really loads (the kept file's public address): its load or error event, not a guess.
+    const loadedWidth = await image.evaluate((img: HTMLImageElement) =>
+      img.complete
+        ? img.naturalWidth
+        : new Promise<number>((resolve) => {
+            img.addEventListener('load', () => resolve(img.naturalWidth), { once: true });
+            img.addEventListener('error', () => resolve(0), { once: true });
+          }),
+    );
+    expect(loadedWidth).toBeGreaterThan(0);
 
     // The admin API says the same.
     const accountId = (
