@@ -91,6 +91,17 @@ export async function startChildServer(
         child.on('message', onMessage);
         child.send({ type: 'stats', id });
       }),
+    /** Sends `message` over IPC and resolves with the child's first reply of the same `type`. */
+    ask: (message) =>
+      new Promise((resolve) => {
+        const onMessage = (reply) => {
+          if (reply?.type !== message.type) return;
+          child.off('message', onMessage);
+          resolve(reply);
+        };
+        child.on('message', onMessage);
+        child.send(message);
+      }),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
