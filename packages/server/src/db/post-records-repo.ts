@@ -29,6 +29,9 @@ export class PostRecordsRepository {
   #insertDelivered: ReturnType<Database['prepare']> | undefined;
   readonly #get;
   readonly #markGoneOut;
+  /** One transaction function each, made once: better-sqlite3 builds a new wrapper per `transaction` call. */
+  readonly #insertNamingScheduled;
+  readonly #insertGroup;
 
   /**
    * Answers of the limit queries (counts, latest send), kept while they stay the table's current
@@ -73,6 +76,15 @@ export class PostRecordsRepository {
     );
     this.#get = db.prepare(`SELECT ${RECORD_COLUMNS} FROM post_records WHERE id = ?`);
     this.#markGoneOut = db.prepare('UPDATE scheduled_posts SET gone_out = 1 WHERE id = ? AND gone_out = 0');
+    this.#insertNamingScheduled = db.transaction(
+      (post: StoredPostRecord, at: string, scheduledPostId: string) => {
+        this.#insertRow(post, at);
+        this.#markGoneOut.run(scheduledPostId);
+      },
+    );
+    this.#insertGroup = db.transaction((rows: PendingPostRecord[]) => {
+      for (const row of rows) this.#insertRow(row.post, row.at);
+    });
   }
 
   /**
@@ -87,10 +99,7 @@ export class PostRecordsRepository {
       if (scheduledPostId !== null && !this.#goneOutBySettle) this.#markGoneOut.run(scheduledPostId);
       this.#lastInserted = this.db.inTransaction ? { id: post.id, status: post.status } : undefined;
     } else {
-      this.db.transaction(() => {
-        this.#insertRow(post, at);
-        this.#markGoneOut.run(scheduledPostId);
-      })();
+      this.#insertNamingScheduled(post, at, scheduledPostId);
     }
     if (this.#mayKeep()) this.#answers.noteInserted(post, at);
     else this.#answers.forget();
@@ -134,9 +143,7 @@ export class PostRecordsRepository {
 
   #commitGroup(rows: PendingPostRecord[]): void {
     try {
-      this.db.transaction(() => {
-        for (const row of rows) this.#insertRow(row.post, row.at);
-      })();
+      this.#insertGroup(rows);
     } catch {
       // One refused row (its account deleted meanwhile) must not take the others with it: each
       // alone then. The kept answers counted every row, so they go.
