@@ -91,6 +91,22 @@ export async function startChildServer(
         child.on('message', onMessage);
         child.send({ type: 'stats', id });
       }),
+    /** Sends `message` over IPC; resolves with the server's first answer of the same `type`. */
+    ask: (message) =>
+      new Promise((resolve, reject) => {
+        const onMessage = (answer) => {
+          if (answer?.type !== message.type) return;
+          child.off('message', onMessage);
+          resolve(answer);
+        };
+        child.on('message', onMessage);
+        child.send(message, (error) => {
+          if (error) {
+            child.off('message', onMessage);
+            reject(error);
+          }
+        });
+      }),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
