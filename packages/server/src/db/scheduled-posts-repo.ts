@@ -98,7 +98,16 @@ const DUE_COLUMNS = `rowid AS row, id, account_id, profile_id, platforms, at, sc
 
 type DueRow = Pick<
   ScheduledRow,
-  'id' | 'account_id' | 'profile_id' | 'platforms' | 'at' | 'scheduled_for' | 'created_at' | 'note' | 'media_type' | 'request'
+  | 'id'
+  | 'account_id'
+  | 'profile_id'
+  | 'platforms'
+  | 'at'
+  | 'scheduled_for'
+  | 'created_at'
+  | 'note'
+  | 'media_type'
+  | 'request'
 > & { row: number };
 
 function duePostFromRow(row: DueRow): DueScheduledPost {
@@ -226,11 +235,7 @@ export class ScheduledPostsRepository {
   }
 
   /** The first waiting post due at or before `now` of each profile and set of networks, in creation order. */
-  dueFirstPerProfile(
-    now: Date,
-    limit: number,
-    scope: ClockScope = SERVER_CLOCK_SCOPE,
-  ): DueScheduledPost[] {
+  dueFirstPerProfile(now: Date, limit: number, scope: ClockScope = SERVER_CLOCK_SCOPE): DueScheduledPost[] {
     const rows = this.db
       .prepare(
         `SELECT ${DUE_COLUMNS} FROM scheduled_posts WHERE seq IN (SELECT MIN(seq) FROM scheduled_posts

@@ -135,10 +135,11 @@ export class Scheduler implements DueWorkSource {
           if (batch.every((post) => failed.has(post.id))) return { batch: 0, careful: [] };
           const careful: StoredScheduledPost[] = [];
           const carefulAccounts = new Set<string>();
+          const shared = this.sender.beginBatch?.();
           for (const post of batch) {
             current = post;
             const skip = carefulAccounts.has(post.accountId) || failed.has(post.id) || threw.has(post.id);
-            if (skip || !this.#sendNow(post)) {
+            if (skip || !this.#sendNow(post, shared)) {
               careful.push(post);
               carefulAccounts.add(post.accountId);
             }
@@ -159,7 +160,7 @@ export class Scheduler implements DueWorkSource {
    * A crash leaves it either waiting (sent after the restart) or sent and recorded: never sent twice,
    * never unconfirmed. False, with nothing written, when something would wait.
    */
-  #sendNow(post: DueScheduledPost): boolean {
+  #sendNow(post: DueScheduledPost, shared: object | undefined): boolean {
     const [platform, ...others] = post.platforms;
     const sendNow = this.sender.sendNow?.bind(this.sender);
     if (platform === undefined || others.length > 0 || sendNow === undefined) return false;
@@ -172,7 +173,9 @@ export class Scheduler implements DueWorkSource {
       return true;
     }
     if (account.deletingSince !== null) return true;
-    const result = postRecords.insertingForSettle(() => sendNow({ scheduledPost: post, platform, now }));
+    const result = postRecords.insertingForSettle(() =>
+      sendNow({ scheduledPost: post, platform, now }, shared),
+    );
     // Nothing was sent: it stays waiting, for the careful path.
     if (result === null) return false;
     if (result.kind === 'moved') {
