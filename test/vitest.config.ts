@@ -14,5 +14,8 @@ export default defineProject({
     hookTimeout: 60_000,
     // The MCP clients load with the aliases above (eventsource publishes TypeScript under `source`).
     server: { deps: { inline: MCP_CLIENT_INLINE } },
+    // One module cache per worker, as the server's files have: the server, the SDK and the MCP
+    // client load once per worker, not once per file. Every file starts its own servers.
+    isolate: false,
   },
 });

@@ -9,6 +9,8 @@ import {
 installContractCheck();
 
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+/** The lowest work factor for dashboard password hashes: the browser tests sign up many accounts. */
+const PASSWORD_WORK_FACTOR = 10;
 
 export interface AdminAnswer<Body = unknown> {
   status: number;
@@ -42,6 +44,7 @@ export class TestServer {
         clock: 'virtual',
         adminToken: ADMIN_TOKEN,
         seedDemo: true,
+        passwordWorkFactor: PASSWORD_WORK_FACTOR,
         importAllow: options.importAllow ?? ['127.0.0.1'],
       },
       () => undefined,

@@ -66,6 +66,11 @@ export interface CreateAppOptions {
   keepDeliveries?: boolean;
   /** Browser origins allowed on `/mcp` beside the server's own and loopback pages. */
   mcpAllowedOrigins?: readonly string[];
+  /**
+   * scrypt's log2 N for dashboard passwords (10 to 16, default 14): test suites that sign up many
+   * accounts lower it. Hashes keep the factor they were made with.
+   */
+  passwordWorkFactor?: number;
 }
 
 export interface SocialpubApp {
@@ -130,6 +135,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     media: options.media ?? {},
     clientMetadataFetcher: options.clientMetadataFetcher,
     accessTokens: options.accessTokens,
+    passwordWorkFactor: options.passwordWorkFactor,
   });
   const { accountDeletion, uploadLinks } = services;
   // Ties between due items run in the order their sources were added.
@@ -140,7 +146,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   services.onClose.push(() => services.media.close());
   services.onClose.push(() => uploadLinks.drain());
 
-  const demo = options.seedDemo ? await seedDemoAccount(db, repos, clock) : null;
+  const demo = options.seedDemo ? await seedDemoAccount(db, repos, clock, services.passwords) : null;
   let generatedAdminToken: string | null = null;
   let adminTokenHash = options.adminToken
     ? sha256Hex(options.adminToken)

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
 import { type ClockMode, LATEST_CLOCK_MS } from './clock.js';
 import { AllowListEntryError, parseImportAllow } from './domain/media/address-policy.js';
+import { workFactorProblem } from './domain/passwords.js';
 
 /** The server's own surface (reference-server.md, Addresses and Storage): flags win over env. */
 export interface ServerConfig {
@@ -19,6 +20,8 @@ export interface ServerConfig {
    * even though they are private (tests, sandboxes). Checked at start: an unreadable entry stops it.
    */
   importAllow: string[];
+  /** scrypt's log2 N for dashboard passwords (domain/passwords.ts); the default when undefined. */
+  passwordWorkFactor: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -35,7 +38,8 @@ export const USAGE = `Usage: socialpub-server [--host 127.0.0.1] [--port 8787] [
 
 Environment: SOCIALPUB_HOST, SOCIALPUB_PORT, SOCIALPUB_DATA_DIR, SOCIALPUB_CLOCK (system|virtual),
 SOCIALPUB_CLOCK_START, SOCIALPUB_ADMIN_TOKEN, SOCIALPUB_PUBLIC_URL, SOCIALPUB_STORAGE_URL,
-SOCIALPUB_IMPORT_ALLOW (comma-separated host, host:port, CIDR, CIDR:port, [IPv6]:port).`;
+SOCIALPUB_IMPORT_ALLOW (comma-separated host, host:port, CIDR, CIDR:port, [IPv6]:port),
+SOCIALPUB_PASSWORD_WORK_FACTOR (10 to 16, default 14).`;
 
 function parsePort(raw: string): number {
   const port = Number(raw);
@@ -134,7 +138,16 @@ export function parseConfig(
     publicUrl: parseUrl('SOCIALPUB_PUBLIC_URL', env.SOCIALPUB_PUBLIC_URL),
     storageUrl: parseUrl('SOCIALPUB_STORAGE_URL', env.SOCIALPUB_STORAGE_URL),
     importAllow: parseImportAllowEnv(env.SOCIALPUB_IMPORT_ALLOW),
+    passwordWorkFactor: parseWorkFactor(env.SOCIALPUB_PASSWORD_WORK_FACTOR),
   };
+}
+
+function parseWorkFactor(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw.trim());
+  const problem = workFactorProblem(value, 'SOCIALPUB_PASSWORD_WORK_FACTOR');
+  if (problem) throw new ConfigError(`${problem} Got "${raw}".`);
+  return value;
 }
 
 /** The allow-list entries, each checked now so a typo stops the start instead of never matching. */

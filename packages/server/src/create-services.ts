@@ -4,6 +4,7 @@ import type { Database } from './db/database.js';
 import type { Repositories } from './db/repositories.js';
 import { AccountDeletion } from './domain/account-deletion.js';
 import { MediaService, type MediaServiceSettings } from './domain/media/media-service.js';
+import { PasswordHasher } from './domain/passwords.js';
 import { type NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
 import { PublishingService } from './domain/publishing/publishing-service.js';
 import { PublishingStore } from './domain/publishing/publishing-store.js';
@@ -38,6 +39,8 @@ export interface ServicesOptions {
   media: MediaServiceSettings;
   clientMetadataFetcher: ClientMetadataFetcher | undefined;
   accessTokens: AccessTokenVerifier | undefined;
+  /** scrypt's log2 N for dashboard passwords (domain/passwords.ts); the default when undefined. */
+  passwordWorkFactor: number | undefined;
 }
 
 /**
@@ -95,6 +98,7 @@ export function createServices(options: ServicesOptions): Services {
     get oauthClients() {
       return oauthClients;
     },
+    passwords: new PasswordHasher(options.passwordWorkFactor),
     usageContributors: [],
     onClose: [],
   };

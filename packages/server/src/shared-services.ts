@@ -4,6 +4,7 @@ import type { Database } from './db/database.js';
 import type { Repositories } from './db/repositories.js';
 import type { AccountDeletion } from './domain/account-deletion.js';
 import type { MediaService } from './domain/media/media-service.js';
+import type { PasswordHasher } from './domain/passwords.js';
 import type { NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
 import type { ReadLimiter } from './domain/read-limits.js';
 import type { UploadLinksService } from './domain/uploads/upload-links-service.js';
@@ -51,6 +52,8 @@ export interface SharedServices {
   readonly accessTokens: AccessTokenVerifier;
   /** The apps known to the authorization server (registered, or by metadata document). */
   readonly oauthClients: OAuthClients;
+  /** Dashboard passwords' slow hash, at the configured work factor. */
+  readonly passwords: PasswordHasher;
   usageContributors: UsageContributor[];
   /** Called on close, last registered first (timers of later areas, open files). */
   onClose: Array<() => void | Promise<void>>;

@@ -40,6 +40,7 @@ export async function startServer(
     ...(config.drivers ? { drivers: config.drivers } : {}),
     ...(config.clientMetadataFetcher ? { clientMetadataFetcher: config.clientMetadataFetcher } : {}),
     ...(config.keepDeliveries === undefined ? {} : { keepDeliveries: config.keepDeliveries }),
+    ...(config.passwordWorkFactor === undefined ? {} : { passwordWorkFactor: config.passwordWorkFactor }),
   });
   const idleRelease = new IdleMemoryRelease(() => {
     collectAllGarbage();

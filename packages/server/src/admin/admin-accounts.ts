@@ -26,12 +26,12 @@ export function adminAccountsRoutes(services: Services): Hono<AppEnv> {
 
   routes.post('/accounts', async (c) => {
     const body = await adminBody(c, AccountCreateSchema);
-    return c.json(accountView(await createAccount(repos, clocks, body)), 201);
+    return c.json(accountView(await createAccount(repos, clocks, services.passwords, body)), 201);
   });
 
   routes.patch('/accounts/:account_id', async (c) => {
     const body = await adminBody(c, AccountCreateSchema);
-    const updated = await patchAccount(repos, c.req.param('account_id'), body);
+    const updated = await patchAccount(repos, services.passwords, c.req.param('account_id'), body);
     if (!updated) throw adminNotFound('Account');
     return c.json(accountView(updated));
   });

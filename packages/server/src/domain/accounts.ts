@@ -3,7 +3,7 @@ import { apiError, type Plan } from '@socialpub/core';
 import type { AccountClocks } from '../clocks/account-clocks.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { Repositories } from '../db/repositories.js';
-import { hashPassword } from './secrets.js';
+import type { PasswordHasher } from './passwords.js';
 
 export interface AccountInput {
   plan?: Plan | undefined;
@@ -65,6 +65,7 @@ function testClockOf(clocks: AccountClocks, clockId: string | null | undefined) 
 export async function createAccount(
   repos: Repositories,
   clocks: AccountClocks,
+  passwords: PasswordHasher,
   input: AccountInput,
 ): Promise<AccountRecord> {
   ensureEmailFree(repos, input.email);
@@ -74,7 +75,7 @@ export async function createAccount(
     plan: input.plan ?? 'skilled',
     xAddon: input.x_addon ?? false,
     email: input.email ?? null,
-    passwordHash: input.password ? await hashPassword(input.password) : null,
+    passwordHash: input.password ? await passwords.hash(input.password) : null,
     createdAt: input.created_at ?? clock.now().toISOString(),
     shareLinks: input.share_links ?? true,
     uploadsEnabled: input.uploads_enabled ?? true,
@@ -88,6 +89,7 @@ export async function createAccount(
 
 export async function patchAccount(
   repos: Repositories,
+  passwords: PasswordHasher,
   id: string,
   input: AccountInput,
 ): Promise<AccountRecord | null> {
@@ -104,7 +106,7 @@ export async function patchAccount(
     );
   }
   ensureEmailFree(repos, input.email, id);
-  const passwordHash = input.password ? await hashPassword(input.password) : current.passwordHash;
+  const passwordHash = input.password ? await passwords.hash(input.password) : current.passwordHash;
   const next: AccountRecord = {
     ...current,
     plan: input.plan ?? current.plan,

@@ -1,8 +1,5 @@
 import * as nodeCrypto from 'node:crypto';
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
-
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const oneShotHash = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string })
   .hash;
@@ -33,22 +30,4 @@ export function digestMatches(presented: string, stored: Buffer): boolean {
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
-}
-
-/**
- * Dashboard passwords are low-entropy, so they get a slow salted hash (scrypt, N=16384) stored as
- * `scrypt$<salt>$<hash>`; API keys are 256-bit random and need only SHA-256 (see api-keys.ts).
- */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, 32);
-  return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length);
-  return timingSafeEqual(actual, expected);
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { Repositories } from '../db/repositories.js';
 import { issueApiKey } from '../domain/api-keys.js';
-import { hashPassword } from '../domain/secrets.js';
+import type { PasswordHasher } from '../domain/passwords.js';
 import { DEMO_OPTIONS } from './demo-options.js';
 
 const DEMO_EMAIL = 'demo@example.com';
@@ -49,9 +49,10 @@ export async function seedDemoAccount(
   db: Database,
   repos: Repositories,
   clock: Clock,
+  passwords: PasswordHasher,
 ): Promise<DemoSeed | null> {
   if (repos.settings.get(SEEDED_SETTING) !== null || repos.accounts.count() > 0) return null;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await passwords.hash(DEMO_PASSWORD);
   // One transaction: a crash while seeding leaves an empty database, so the next start seeds again
   // and prints a key that works.
   return db.transaction((): DemoSeed => {

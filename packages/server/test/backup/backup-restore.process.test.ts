@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, serverListening, spawnServerProcess } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, SERVER_BIN, serverListening, spawnServerProcess } from '../helpers/test-app.js';
 import { jpegBytes } from '../helpers/uploads.js';
 
 /**
@@ -29,14 +29,10 @@ afterAll(() => {
 
 function cli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((done) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'packages/server/src/bin.ts', ...args],
-      {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [SERVER_BIN, ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (piece: Buffer) => {

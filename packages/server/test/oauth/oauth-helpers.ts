@@ -4,6 +4,7 @@ import type { CreateAppOptions } from '../../src/app.js';
 import { consentToApp } from '../../src/oauth/grants.js';
 import { oauthUrls } from '../../src/oauth/oauth-urls.js';
 import { type RunningServer, startServer } from '../../src/start-server.js';
+import { TEST_PASSWORD_WORK_FACTOR } from '../helpers/test-app.js';
 
 export const ADMIN_TOKEN = 'oauth-test-admin-token';
 export const REDIRECT_URI = 'http://127.0.0.1:9999/callback';
@@ -27,6 +28,7 @@ export async function startOAuthServer(
       clock: 'virtual',
       adminToken: ADMIN_TOKEN,
       seedDemo: true,
+      passwordWorkFactor: TEST_PASSWORD_WORK_FACTOR,
       ...(options.clientMetadataFetcher ? { clientMetadataFetcher: options.clientMetadataFetcher } : {}),
     },
     () => undefined,

@@ -30,7 +30,7 @@ describe('a big test clock is deleted in slices that yield to other requests', (
       clock_id: string;
     };
     for (let i = 0; i < ACCOUNTS; i++) {
-      await createAccount(services.repos, services.clocks, { clock_id: clock.clock_id });
+      await createAccount(services.repos, services.clocks, services.passwords, { clock_id: clock.clock_id });
     }
     const remaining = () =>
       (

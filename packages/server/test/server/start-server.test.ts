@@ -58,7 +58,18 @@ describe('parseConfig', () => {
     });
     expect(config.clockStart?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
     expect(config.importAllow).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(defaults.passwordWorkFactor).toBeUndefined();
+    expect(parseConfig([], { SOCIALPUB_PASSWORD_WORK_FACTOR: ' 11 ' }).passwordWorkFactor).toBe(11);
   });
+
+  it.each(['9', '17', '12.5', 'fast'])(
+    'refuses SOCIALPUB_PASSWORD_WORK_FACTOR=%s naming the range',
+    (raw) => {
+      expect(() => parseConfig([], { SOCIALPUB_PASSWORD_WORK_FACTOR: raw })).toThrow(
+        `SOCIALPUB_PASSWORD_WORK_FACTOR must be a whole number from 10 to 16 (scrypt's N is 2 to that power; default 14). Got "${raw}".`,
+      );
+    },
+  );
 
   it.each([
     [['--port', 'abc'], {}],

@@ -101,7 +101,7 @@ export function planPage(services: Services): Hono<DashboardEnv> {
         />,
       );
     }
-    await patchAccount(services.repos, account.id, {
+    await patchAccount(services.repos, services.passwords, account.id, {
       plan: parsed.data.plan as Plan,
       x_addon: parsed.data.x_addon,
     });

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { hashPassword, verifyPassword } from '../../domain/secrets.js';
 import type { Services } from '../../services.js';
 import { type FieldErrors, FormProblem, formStrings, TextField } from '../components/form-fields.js';
 import {
@@ -65,7 +64,7 @@ function SignInBody(props: SignInForm & { csrfToken: string }) {
 }
 
 /**
- * GET/POST /dashboard/sign-in. Passwords are checked with the slow hash of domain/secrets.ts; an
+ * GET/POST /dashboard/sign-in. Passwords are checked with the slow hash of domain/passwords.ts; an
  * unknown e-mail costs the same hash so timing does not tell which accounts exist. Failures are
  * throttled per client address and per (address, e-mail), and an e-mail tried from many addresses
  * is slowed down (session/sign-in-throttle.ts).
@@ -73,8 +72,6 @@ function SignInBody(props: SignInForm & { csrfToken: string }) {
 export function signInPage(services: Services, throttle: SignInThrottle): Hono<DashboardEnv> {
   const { repos } = services;
   const page = new Hono<DashboardEnv>();
-  // Compared against when the e-mail is unknown, so both paths run one scrypt.
-  const decoyHash = hashPassword('decoy password that matches nothing');
 
   page.get('/sign-in', (c) => {
     const next = safeNext(c.req.query('next'));
@@ -122,7 +119,7 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
     // An e-mail tried from many addresses is checked slowly, one attempt at a time, never locked.
     const account = repos.accounts.findByEmail(parsed.data.email);
     const matches = await throttle.paced(parsed.data.email, async () =>
-      verifyPassword(parsed.data.password, account?.passwordHash ?? (await decoyHash)),
+      services.passwords.verifyOrDecoy(parsed.data.password, account?.passwordHash),
     );
     if (!account?.passwordHash || !matches) {
       throttle.recordFailure(parsed.data.email, address);

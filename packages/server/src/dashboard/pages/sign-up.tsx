@@ -126,7 +126,7 @@ export function signUpPage(services: Services, throttle: SignUpThrottle): Hono<D
       );
     }
     try {
-      const account = await createAccount(services.repos, services.clocks, {
+      const account = await createAccount(services.repos, services.clocks, services.passwords, {
         ...parsed.data,
         plan: parsed.data.plan as Plan,
       });
