@@ -91,16 +91,21 @@ export async function startChildServer(
         child.on('message', onMessage);
         child.send({ type: 'stats', id });
       }),
-    /** Sends `message` over IPC and resolves with the child's first reply of the same `type`. */
+    /** Sends `message` over IPC; resolves with the server's first answer of the same `type`. */
     ask: (message) =>
-      new Promise((resolve) => {
-        const onMessage = (reply) => {
-          if (reply?.type !== message.type) return;
+      new Promise((resolve, reject) => {
+        const onMessage = (answer) => {
+          if (answer?.type !== message.type) return;
           child.off('message', onMessage);
-          resolve(reply);
+          resolve(answer);
         };
         child.on('message', onMessage);
-        child.send(message);
+        child.send(message, (error) => {
+          if (error) {
+            child.off('message', onMessage);
+            reject(error);
+          }
+        });
       }),
     stop: () =>
       new Promise((resolve) => {

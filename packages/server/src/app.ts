@@ -29,7 +29,7 @@ import type { ClientMetadataFetcher } from './oauth/client-metadata-document.js'
 import { lazyOAuth } from './oauth/lazy-oauth.js';
 import { OAUTH_PATHS } from './oauth/oauth-urls.js';
 import { unusedClientsSweep } from './oauth/unused-clients.js';
-import { accountsRead } from './routes/accounts.js';
+import { apiReadHandlers, apiReadPaths } from './routes/api-reads.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { startPostsArea } from './scheduler/index.js';
@@ -180,14 +180,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   if (adminTokenHash) app.route('/', lazyAdminApi(services, adminTokenHash));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
-  const readAccounts = accountsRead(services);
-  mountApiRoutes(app, services, readAccounts);
+  const reads = apiReadHandlers(services);
+  mountApiRoutes(app, services, reads);
   services.dueWork.addSource(unusedClientsSweep(services));
   app.route('/', lazyOAuth(services, options.mcpAllowedOrigins ?? []));
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
-  // GET /api/v2/accounts answered in the turn it arrives (http/read-lane.ts); `app.request` too.
-  app.fetch = withReadLane(app, door, repos.faults, { '/api/v2/accounts': readAccounts });
+  // Every /api/v2 read answered in the turn it arrives (http/read-lane.ts); `app.request` too.
+  app.fetch = withReadLane(app, door, repos.faults, apiReadPaths(reads));
 
   // A deletion a crash interrupted is finished before any due work of that account could run.
   await accountDeletion.recover();

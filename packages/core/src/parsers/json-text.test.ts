@@ -39,6 +39,18 @@ describe('readJsonText', () => {
     expect(reading.ok === false && reading.message).toContain(String(max));
   });
 
+  it('parses a body with more brackets than the limit when they do not nest past it', () => {
+    const wide = JSON.stringify({ a: Array.from({ length: max * 2 }, () => ({ b: [1] })) });
+    expect(readJsonText(wide)).toMatchObject({ ok: true });
+  });
+
+  it('refuses one level over the limit mixing objects and arrays, brackets in strings aside', () => {
+    const half = Math.ceil((max + 1) / 2);
+    const mixed = `${'{"a":['.repeat(half)}"{[{["${']}'.repeat(half)}`;
+    expect(readJsonText(mixed)).toMatchObject({ ok: false, reason: 'too_deep' });
+    expect(readJsonText(`{"a":"${'['.repeat(max * 2)}"}`)).toMatchObject({ ok: true });
+  });
+
   it('refuses text that is not JSON', () => {
     expect(readJsonText('{"a":')).toMatchObject({ ok: false, reason: 'not_json' });
   });

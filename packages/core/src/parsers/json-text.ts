@@ -45,12 +45,27 @@ export function jsonNestingDepth(text: string, stopAbove = Number.POSITIVE_INFIN
   return deepest;
 }
 
+/**
+ * Whether `text` holds fewer than `count` `{` and `[` together: then nothing in it can nest
+ * `count` deep, and the character scan is not needed (most requests hold a handful; the native
+ * search is cheaper than the scan).
+ */
+function fewerOpenersThan(text: string, count: number): boolean {
+  let found = 0;
+  for (const opener of ['{', '[']) {
+    for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + 1)) {
+      if (++found >= count) return false;
+    }
+  }
+  return true;
+}
+
 /** Parses a JSON body, refusing one nested deeper than `maxDepth` before parsing it. */
 export function readJsonText(
   text: string,
   maxDepth: number = LIMITS.jsonBody.maxNestingDepth,
 ): JsonTextReading {
-  if (jsonNestingDepth(text, maxDepth) > maxDepth) {
+  if (!fewerOpenersThan(text, maxDepth + 1) && jsonNestingDepth(text, maxDepth) > maxDepth) {
     return {
       ok: false,
       reason: 'too_deep',

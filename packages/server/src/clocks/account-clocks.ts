@@ -50,6 +50,8 @@ export class AccountClocks implements AccountClockLookup {
 
   /** The scope of the account's clock (due work and per-clock housekeeping such as pruning). */
   scopeOf(accountId: string): ClockScope {
+    // Every account's clock is one of the kept ones (a clock goes with its accounts): none kept, none to look up.
+    if (this.#clocks.size === 0) return SERVER_CLOCK_SCOPE;
     const clockId = this.repos.accounts.get(accountId)?.clockId;
     return clockId ? { clockId } : SERVER_CLOCK_SCOPE;
   }

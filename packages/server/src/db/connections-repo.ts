@@ -32,6 +32,15 @@ interface ConnectionRow {
   simulate: string;
 }
 
+/** Frozen through and through: one converted record is shared by every lookup until a write. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 function fromRow(row: ConnectionRow): ConnectionRecord {
   return {
     profileId: row.profile_id,
@@ -48,8 +57,11 @@ function fromRow(row: ConnectionRow): ConnectionRecord {
 }
 
 export class ConnectionsRepository {
-  /** GET /accounts lists them on every read; `put` and `delete` are the only writes. */
-  readonly #byProfile: RowCache<ConnectionRow[]>;
+  /**
+   * GET /accounts lists them on every read and every POST /posts check reads one; `put` and
+   * `delete` are the only writes. Kept converted (their JSON parsed once), frozen, and shared.
+   */
+  readonly #byProfile: RowCache<readonly ConnectionRecord[]>;
 
   #version = 0;
 
@@ -93,24 +105,25 @@ export class ConnectionsRepository {
   }
 
   get(profileId: string, platform: Platform): ConnectionRecord | null {
-    // From the profile's cached rows: every POST /posts check reads its connection.
-    const row = this.#rows(profileId).find((candidate) => candidate.platform === platform);
-    return row ? fromRow(row) : null;
+    for (const record of this.#records(profileId)) if (record.platform === platform) return record;
+    return null;
   }
 
   /** Sorted by network name, as the profile record lists them. */
   listForProfile(profileId: string): ConnectionRecord[] {
-    return this.#rows(profileId).map(fromRow);
+    return [...this.#records(profileId)];
   }
 
-  #rows(profileId: string): ConnectionRow[] {
+  #records(profileId: string): readonly ConnectionRecord[] {
     return (
-      this.#byProfile.read(
-        profileId,
-        () =>
-          this.db
-            .prepare('SELECT * FROM network_connections WHERE profile_id = ? ORDER BY platform')
-            .all(profileId) as ConnectionRow[],
+      this.#byProfile.read(profileId, () =>
+        deepFreeze(
+          (
+            this.db
+              .prepare('SELECT * FROM network_connections WHERE profile_id = ? ORDER BY platform')
+              .all(profileId) as ConnectionRow[]
+          ).map(fromRow),
+        ),
       ) ?? []
     );
   }

@@ -41,6 +41,15 @@ export interface StoredScheduledPost {
   goneOut?: boolean;
 }
 
+/**
+ * A due post as the drain reads it: what a send reads of it, and where its row is, so the settling
+ * write inside the same transaction finds it without searching the id index. The columns only
+ * start-up recovery and the reads need (`not_sent`, `sending_started_at`, ...) are left unread.
+ */
+export interface DueScheduledPost extends StoredScheduledPost {
+  readonly row: number;
+}
+
 interface ScheduledRow {
   id: string;
   account_id: string;
@@ -83,6 +92,41 @@ function scheduledPostFromRow(row: ScheduledRow): StoredScheduledPost {
   };
 }
 
+/** The columns of a due post (`DueScheduledPost`); the row's other columns cost the drain's read more than the rest of it. */
+const DUE_COLUMNS = `rowid AS row, id, account_id, profile_id, platforms, at, scheduled_for, created_at, note,
+  media_type, request`;
+
+type DueRow = Pick<
+  ScheduledRow,
+  | 'id'
+  | 'account_id'
+  | 'profile_id'
+  | 'platforms'
+  | 'at'
+  | 'scheduled_for'
+  | 'created_at'
+  | 'note'
+  | 'media_type'
+  | 'request'
+> & { row: number };
+
+function duePostFromRow(row: DueRow): DueScheduledPost {
+  return {
+    row: row.row,
+    id: row.id,
+    accountId: row.account_id,
+    profileId: row.profile_id,
+    platforms: JSON.parse(row.platforms) as Platform[],
+    outcome: 'waiting',
+    at: row.at,
+    scheduledFor: row.scheduled_for,
+    createdAt: row.created_at,
+    note: row.note,
+    mediaType: row.media_type,
+    request: JSON.parse(row.request) as Record<string, unknown>,
+  };
+}
+
 /** A post of an account being deleted is never sent: its deletion removes it. */
 const NOT_DELETING = 'account_id NOT IN (SELECT id FROM accounts WHERE deleting_since IS NOT NULL)';
 
@@ -91,6 +135,7 @@ export class ScheduledPostsRepository {
   readonly #get;
   readonly #markSending;
   readonly #settleNow;
+  readonly #settleDue;
 
   constructor(private readonly db: Database) {
     this.#insert = db.prepare(
@@ -108,6 +153,12 @@ export class ScheduledPostsRepository {
       `UPDATE scheduled_posts SET outcome = ?, sending_started_at = ?, updated_at = ?,
        error_message = COALESCE(?, error_message), gone_out = MAX(gone_out, ?)
        WHERE id = ? AND outcome = 'waiting'`,
+    );
+    // The id is asked too: a row number read in another transaction could name another row by now.
+    this.#settleDue = db.prepare(
+      `UPDATE scheduled_posts SET outcome = ?, sending_started_at = ?, updated_at = ?,
+       error_message = COALESCE(?, error_message), gone_out = MAX(gone_out, ?)
+       WHERE rowid = ? AND id = ? AND outcome = 'waiting'`,
     );
   }
 
@@ -173,30 +224,26 @@ export class ScheduledPostsRepository {
   }
 
   /** Waiting posts due at or before `now`, in due-time order then creation order. */
-  dueBatch(now: Date, limit: number, scope: ClockScope = SERVER_CLOCK_SCOPE): StoredScheduledPost[] {
+  dueBatch(now: Date, limit: number, scope: ClockScope = SERVER_CLOCK_SCOPE): DueScheduledPost[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM scheduled_posts WHERE outcome = 'waiting' AND at <= ? AND ${onClockSql('account_id', scope)}
+        `SELECT ${DUE_COLUMNS} FROM scheduled_posts WHERE outcome = 'waiting' AND at <= ? AND ${onClockSql('account_id', scope)}
          AND ${NOT_DELETING} ORDER BY at, seq LIMIT ?`,
       )
-      .all(now.toISOString(), limit, ...onClockParams(scope)) as ScheduledRow[];
-    return rows.map(scheduledPostFromRow);
+      .all(now.toISOString(), limit, ...onClockParams(scope)) as DueRow[];
+    return rows.map(duePostFromRow);
   }
 
   /** The first waiting post due at or before `now` of each profile and set of networks, in creation order. */
-  dueFirstPerProfile(
-    now: Date,
-    limit: number,
-    scope: ClockScope = SERVER_CLOCK_SCOPE,
-  ): StoredScheduledPost[] {
+  dueFirstPerProfile(now: Date, limit: number, scope: ClockScope = SERVER_CLOCK_SCOPE): DueScheduledPost[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM scheduled_posts WHERE seq IN (SELECT MIN(seq) FROM scheduled_posts
+        `SELECT ${DUE_COLUMNS} FROM scheduled_posts WHERE seq IN (SELECT MIN(seq) FROM scheduled_posts
          WHERE outcome = 'waiting' AND at <= ? AND ${onClockSql('account_id', scope)} AND ${NOT_DELETING}
          GROUP BY profile_id, platforms) ORDER BY seq LIMIT ?`,
       )
-      .all(now.toISOString(), limit, ...onClockParams(scope)) as ScheduledRow[];
-    return rows.map(scheduledPostFromRow);
+      .all(now.toISOString(), limit, ...onClockParams(scope)) as DueRow[];
+    return rows.map(duePostFromRow);
   }
 
   /** Marks a waiting post `sending`; false when it is no longer waiting (cancelled meanwhile). */
@@ -223,6 +270,22 @@ export class ScheduledPostsRepository {
   ): boolean {
     const at = sentAt.toISOString();
     return this.#settleNow.run(outcome, at, now.toISOString(), errorMessage, goneOut ? 1 : 0, id).changes > 0;
+  }
+
+  /** `settleNow` of a post read by `dueBatch` in the same transaction, found by its row. */
+  settleDue(
+    post: DueScheduledPost,
+    outcome: StoredScheduledOutcome,
+    sentAt: Date,
+    now: Date,
+    errorMessage: string | null = null,
+    goneOut = false,
+  ): boolean {
+    const at = sentAt.toISOString();
+    return (
+      this.#settleDue.run(outcome, at, now.toISOString(), errorMessage, goneOut ? 1 : 0, post.row, post.id)
+        .changes > 0
+    );
   }
 
   /** Posts a crash left `sending` (start-up recovery). */

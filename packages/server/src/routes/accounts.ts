@@ -41,8 +41,8 @@ const OptionsQuerySchema = z.object({
 
 /**
  * GET /api/v2/accounts: the account's profiles, answered from the kept answer (accounts-answer.ts).
- * It answers at once, so the app also serves it through the read lane (http/read-lane.ts); one
- * handler for both keeps one answer cache.
+ * It answers at once, as every read does, so the app also serves it through the read lane
+ * (http/read-lane.ts); one handler for both keeps one answer cache.
  */
 export function accountsRead(services: Services): ReadAtOnce {
   const answers = new AccountsAnswerCache(services.repos, services.db, ACCOUNTS_ANSWER_LIMITS, WORKING_SET);
@@ -57,24 +57,32 @@ export function accountsRead(services: Services): ReadAtOnce {
   };
 }
 
-/** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only). */
-export function accountsRoutes(services: Services, readAccounts = accountsRead(services)): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.get('/accounts', readAccounts);
-
-  routes.use('/accounts', takesOptions);
-  routes.use('/accounts/:id/options', takesOptions);
-  routes.get('/accounts/:id/options', (c) => {
+/** GET /api/v2/accounts/{id}/options: what each network of a profile allows. */
+export function optionsRead(services: Services): ReadAtOnce {
+  return (c) => {
     const { account } = c.get('caller');
     services.readLimiter.take(account.id, 'options', c.get('callerNow'));
-    const profileId = requireUuid(c.req.param('id'));
+    const profileId = requireUuid(c.req.param('id') as string);
     const { value, warnings } = parseQuery(c, OptionsQuerySchema, ['platforms', 'skool_group_slug']);
     const data = services.postingOptions.read(account.id, profileId, {
       platforms: value.platforms,
       skoolGroupSlug: value.skool_group_slug,
     });
     return readAnswer(warnings.length > 0 ? { data, warnings } : { data });
-  });
+  };
+}
 
+/** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only), from `reads` (api-reads.ts). */
+export function accountsRoutes(reads: AccountsReads): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/accounts', reads.accounts);
+  routes.use('/accounts', takesOptions);
+  routes.use('/accounts/:id/options', takesOptions);
+  routes.get('/accounts/:id/options', reads.options);
   return routes;
+}
+
+export interface AccountsReads {
+  accounts: ReadAtOnce;
+  options: ReadAtOnce;
 }

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 import { ADMIN_OPENAPI_PATH } from '../admin/admin-document-path.js';
 import type { AppEnv } from '../http/context.js';
-import type { ReadAtOnce } from '../http/read-lane.js';
 import { createOpenApiRoute } from '../openapi/route.js';
 import type { Services } from '../services.js';
-import { accountsRead, accountsRoutes } from './accounts.js';
+import { accountsRoutes } from './accounts.js';
+import { type ApiReadHandlers, apiReadHandlers } from './api-reads.js';
 import { legacyPostsRoutes } from './legacy-posts.js';
 import { mediaFilesRoutes } from './media-files.js';
 import { mediaImportRoutes } from './media-import.js';
@@ -17,22 +17,23 @@ import { mountUploadLinks } from './uploads.js';
 /**
  * The public API routes. Later areas add their sub-apps here (posts, media, uploads, legacy
  * addresses) — each a `(services) => Hono<AppEnv>` mounted under its prefix. Authentication and
- * faults are already applied to `/api/v2/*` and `/legacy/*` by `createApp`.
+ * faults are already applied to `/api/v2/*` and `/legacy/*` by `createApp`. `reads`: the reads'
+ * handlers, shared with the read lane (routes/api-reads.ts).
  */
 export function mountApiRoutes(
   app: Hono<AppEnv>,
   services: Services,
-  readAccounts: ReadAtOnce = accountsRead(services),
+  reads: ApiReadHandlers = apiReadHandlers(services),
 ): void {
-  app.route('/api/v2', accountsRoutes(services, readAccounts));
+  app.route('/api/v2', accountsRoutes(reads));
   app.route('/api/v2', postsCreateRoutes(services));
   app.route('/legacy', legacyPostsRoutes(services));
-  app.route('/api/v2', postsReadRoutes(services));
+  app.route('/api/v2', postsReadRoutes({ list: reads.posts, one: reads.post }));
   app.route('/', postsCancelRoutes(services));
   app.route(
     '/',
-    mediaImportRoutes(services)
-      .route('/', mediaFilesRoutes(services))
+    mediaImportRoutes(services, reads.mediaStatus)
+      .route('/', mediaFilesRoutes(reads.mediaFiles))
       .route('/', publicFilesRoutes(services)),
   );
   mountUploadLinks(app, services);

@@ -4,6 +4,7 @@ import { readMediaStatus } from '../domain/media/media-status.js';
 import type { AppEnv } from '../http/context.js';
 import { JSON_BODY_LIMIT_BYTES, readBodyText } from '../http/json-body.js';
 import { READ_HEADERS } from '../http/read-headers.js';
+import type { ReadAtOnce } from '../http/read-lane.js';
 import type { Services } from '../services.js';
 
 /**
@@ -35,7 +36,17 @@ async function readImportBody(c: Context<AppEnv>): Promise<Record<string, unknow
     : {};
 }
 
-export function mediaImportRoutes(services: Services): Hono<AppEnv> {
+/** GET /api/v2/media?file_id=: an import's status. */
+export function mediaStatusRead(services: Services): ReadAtOnce {
+  return (c) => {
+    const { account } = c.get('caller');
+    const view = readMediaStatus(services.repos, account.id, c.req.query('file_id'), services.urls.base);
+    return c.json(view, 200, READ_HEADERS);
+  };
+}
+
+/** The import's addresses; the status read's handler from api-reads.ts. */
+export function mediaImportRoutes(services: Services, statusRead: ReadAtOnce): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const importHandler = async (c: Context<AppEnv>) => {
     const { account } = c.get('caller');
@@ -46,10 +57,6 @@ export function mediaImportRoutes(services: Services): Hono<AppEnv> {
   routes.post('/api/v2/media', importHandler);
   routes.post('/legacy/media', importHandler);
 
-  routes.get('/api/v2/media', (c) => {
-    const { account } = c.get('caller');
-    const view = readMediaStatus(services.repos, account.id, c.req.query('file_id'), services.urls.base);
-    return c.json(view, 200, READ_HEADERS);
-  });
+  routes.get('/api/v2/media', statusRead);
   return routes;
 }

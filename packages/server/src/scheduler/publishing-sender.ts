@@ -1,4 +1,5 @@
 import type { ScheduledSendResult as PublishingSendResult } from '../domain/publishing/send-scheduled.js';
+import { SendTimeBatch } from '../domain/publishing/send-time-batch.js';
 import type { Services } from '../services.js';
 import type { ScheduledSender, ScheduledSendResult } from './scheduled-sender.js';
 
@@ -16,13 +17,14 @@ export function publishingScheduledSender(services: Services): ScheduledSender {
         await publishing.sendScheduled({ ...scheduledPost, request: { ...scheduledPost.request, platform } }),
       );
     },
-    sendNow({ scheduledPost, platform }): ScheduledSendResult | null {
-      const result = publishing.sendScheduledNow({
-        ...scheduledPost,
-        request: { ...scheduledPost.request, platform },
-      });
+    sendNow({ scheduledPost, platform }, batch): ScheduledSendResult | null {
+      const result = publishing.sendScheduledNow(
+        { ...scheduledPost, request: { ...scheduledPost.request, platform } },
+        batch instanceof SendTimeBatch ? batch : null,
+      );
       return result === null ? null : senderResult(result);
     },
+    beginBatch: () => publishing.sendTimeBatch(),
     lookUp({ scheduledPost, platform }): void {
       publishing.lookUpScheduled({ ...scheduledPost, request: { ...scheduledPost.request, platform } });
     },

@@ -33,7 +33,12 @@ export interface ScheduledSender {
    * write done synchronously, so the scheduler commits it together with the outcome; null, with
    * nothing written, when something would wait (then `send` is used).
    */
-  sendNow?(input: ScheduledSendInput): ScheduledSendResult | null;
+  sendNow?(input: ScheduledSendInput, batch?: object): ScheduledSendResult | null;
+  /**
+   * Optional: what the `sendNow` calls of one batch (one transaction, sends one after another) may
+   * share, passed to each of them; opaque to the scheduler.
+   */
+  beginBatch?(): object;
   /**
    * Optional: shortly before the due time, reads what the send will look up (rows, post counts)
    * into memory; writes and sends nothing.

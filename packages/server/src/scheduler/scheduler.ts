@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ScheduledResultStatus, scheduledOutcomeFromResults } from '@socialpub/core';
 import type { ClockScope } from '../clocks/clock-scope.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
-import type { StoredScheduledPost } from '../db/scheduled-posts-repo.js';
+import type { DueScheduledPost, StoredScheduledPost } from '../db/scheduled-posts-repo.js';
 import { holdCheckpoints } from '../db/wal-checkpoints.js';
 import type { DueWorkSource } from '../due-work.js';
 import type { Services } from '../services.js';
@@ -128,17 +128,18 @@ export class Scheduler implements DueWorkSource {
     const { postRecords, scheduledPosts } = this.services.repos;
     const threw = new Set<string>();
     for (;;) {
-      let current: StoredScheduledPost | undefined;
+      let current: DueScheduledPost | undefined;
       try {
         return postRecords.transaction(() => {
           const batch = scheduledPosts.dueBatch(upTo, limit, scope);
           if (batch.every((post) => failed.has(post.id))) return { batch: 0, careful: [] };
           const careful: StoredScheduledPost[] = [];
           const carefulAccounts = new Set<string>();
+          const shared = this.sender.beginBatch?.();
           for (const post of batch) {
             current = post;
             const skip = carefulAccounts.has(post.accountId) || failed.has(post.id) || threw.has(post.id);
-            if (skip || !this.#sendNow(post)) {
+            if (skip || !this.#sendNow(post, shared)) {
               careful.push(post);
               carefulAccounts.add(post.accountId);
             }
@@ -159,7 +160,7 @@ export class Scheduler implements DueWorkSource {
    * A crash leaves it either waiting (sent after the restart) or sent and recorded: never sent twice,
    * never unconfirmed. False, with nothing written, when something would wait.
    */
-  #sendNow(post: StoredScheduledPost): boolean {
+  #sendNow(post: DueScheduledPost, shared: object | undefined): boolean {
     const [platform, ...others] = post.platforms;
     const sendNow = this.sender.sendNow?.bind(this.sender);
     if (platform === undefined || others.length > 0 || sendNow === undefined) return false;
@@ -172,7 +173,9 @@ export class Scheduler implements DueWorkSource {
       return true;
     }
     if (account.deletingSince !== null) return true;
-    const result = postRecords.insertingForSettle(() => sendNow({ scheduledPost: post, platform, now }));
+    const result = postRecords.insertingForSettle(() =>
+      sendNow({ scheduledPost: post, platform, now }, shared),
+    );
     // Nothing was sent: it stays waiting, for the careful path.
     if (result === null) return false;
     if (result.kind === 'moved') {
@@ -181,7 +184,7 @@ export class Scheduler implements DueWorkSource {
     }
     if (result.kind === 'over_month') {
       const message = overMonthMessage(result.message);
-      scheduledPosts.settleNow(post.id, 'failed', now, now, message);
+      scheduledPosts.settleDue(post, 'failed', now, now, message);
       this.#mailOverMonth(account, post, message, now);
       return true;
     }
@@ -193,7 +196,7 @@ export class Scheduler implements DueWorkSource {
       status = result.postId === null ? 'pending' : (postRecords.statusOf(result.postId) ?? 'timeout');
     }
     const goneOut = result.kind === 'sent' && result.postId !== null;
-    scheduledPosts.settleNow(post.id, scheduledOutcomeFromResults([status]), now, clock.now(), null, goneOut);
+    scheduledPosts.settleDue(post, scheduledOutcomeFromResults([status]), now, clock.now(), null, goneOut);
     return true;
   }
 

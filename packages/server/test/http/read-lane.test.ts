@@ -74,10 +74,10 @@ describe('the read lane', () => {
     );
   });
 
-  it('leaves HEAD, other spellings and other reads to the chain', async () => {
+  it('leaves HEAD, other spellings and addresses that are no read to the chain', async () => {
     expect(read('/api/v2/accounts', apiKey, 'HEAD')).toBeInstanceOf(Promise);
     expect(read('/api/v2/accounts/')).toBeInstanceOf(Promise);
-    expect(read('/api/v2/posts')).toBeInstanceOf(Promise);
+    expect(read('/api/v2/no-such-read')).toBeInstanceOf(Promise);
   });
 
   it('lets an armed fault on the read answer it, then answers at once again', async () => {

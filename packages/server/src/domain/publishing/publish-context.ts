@@ -5,6 +5,7 @@ import type { ProfileRecord } from '../../db/profiles-repo.js';
 import type { PublishMediaFile } from '../../networks/index.js';
 import type { SharedServices } from '../../shared-services.js';
 import type { PublishingStore } from './publishing-store.js';
+import type { SendTimeBatch } from './send-time-batch.js';
 
 /** `/api/v2/posts` or the older `/legacy/posts` ("Older addresses"). */
 export type PostsAddress = 'current' | 'legacy';
@@ -61,6 +62,8 @@ export interface PublishContext {
   probes: Map<string, Promise<AddressProbe>>;
   /** The scheduler's send of a scheduled post (rule 6 applies when it goes out too). */
   scheduledSend: boolean;
+  /** The lookups shared by the sends of one scheduler batch (`SendTimeBatch`), else null. */
+  batch: SendTimeBatch | null;
 }
 
 export function newContext(
@@ -97,6 +100,7 @@ export function newContext(
     notices: [],
     probes: new Map(),
     scheduledSend: false,
+    batch: null,
   };
 }
 

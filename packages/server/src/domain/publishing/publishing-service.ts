@@ -26,6 +26,7 @@ import {
   sendScheduledPost,
   sendScheduledPostNow,
 } from './send-scheduled.js';
+import { SendTimeBatch } from './send-time-batch.js';
 import { checkThrottle } from './steps-limits.js';
 
 export interface PublishRequestInput {
@@ -136,8 +137,16 @@ export class PublishingService {
   }
 
   /** The same send when nothing in it waits (written synchronously); null when something would. */
-  sendScheduledNow(scheduled: StoredScheduledPost): ScheduledSendResult | null {
-    return sendScheduledPostNow(this.deps, scheduled);
+  sendScheduledNow(
+    scheduled: StoredScheduledPost,
+    batch: SendTimeBatch | null = null,
+  ): ScheduledSendResult | null {
+    return sendScheduledPostNow(this.deps, scheduled, batch);
+  }
+
+  /** The lookups the sends of one scheduler batch share (`SendTimeBatch`), for `sendScheduledNow`. */
+  sendTimeBatch(): SendTimeBatch {
+    return new SendTimeBatch(this.deps.services.repos);
   }
 
   /** Ahead of a due time: what the send will look up is read into memory (`lookUpScheduledPost`). */

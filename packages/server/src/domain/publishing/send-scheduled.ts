@@ -3,6 +3,7 @@ import { runChecks, runChecksNow, SEND_TIME_LOOKUPS, SEND_TIME_ORDER } from './c
 import { type SendOutcome, sendToNetwork, sendToNetworkNow } from './publish.js';
 import { newContext, type PublishContext, type PublishingDeps } from './publish-context.js';
 import type { KeptPostRequest, StoredScheduledPost } from './publishing-store.js';
+import type { SendTimeBatch } from './send-time-batch.js';
 
 /** What the scheduler does with a due scheduled post after `sendScheduledPost`. */
 export type ScheduledSendResult =
@@ -17,9 +18,11 @@ export type ScheduledSendResult =
 function sendContext(
   deps: PublishingDeps,
   scheduled: StoredScheduledPost,
+  batch: SendTimeBatch | null = null,
 ): PublishContext | Extract<ScheduledSendResult, { kind: 'not_sent' }> {
-  const account = deps.services.repos.accounts.get(scheduled.accountId);
-  const profile = deps.services.repos.profiles.get(scheduled.profileId);
+  const { accounts, profiles } = deps.services.repos;
+  const account = batch === null ? accounts.get(scheduled.accountId) : batch.account(scheduled.accountId);
+  const profile = batch === null ? profiles.get(scheduled.profileId) : batch.profile(scheduled.profileId);
   if (account === null || profile === null) {
     return {
       kind: 'not_sent',
@@ -39,6 +42,7 @@ function sendContext(
     mediaIds: kept.mediaIds,
     mediaUrls: kept.mediaUrls,
     scheduledSend: true,
+    batch,
   });
   return ctx;
 }
@@ -83,13 +87,15 @@ export async function sendScheduledPost(
  * The same send when nothing in it has to wait: every check answers at once and the network answers
  * at once (`sendToNetworkNow`). Everything it writes is written synchronously, so the scheduler
  * commits it with the outcome in one transaction. Null, with nothing written, when something would
- * wait; the scheduler then sends it with `sendScheduledPost`.
+ * wait; the scheduler then sends it with `sendScheduledPost`. The sends of one scheduler batch share
+ * `batch`'s lookups.
  */
 export function sendScheduledPostNow(
   deps: PublishingDeps,
   scheduled: StoredScheduledPost,
+  batch: SendTimeBatch | null = null,
 ): ScheduledSendResult | null {
-  const ctx = sendContext(deps, scheduled);
+  const ctx = sendContext(deps, scheduled, batch);
   if ('kind' in ctx) return ctx;
   try {
     for (const step of SEND_TIME_ORDER) {

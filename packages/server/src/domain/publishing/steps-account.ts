@@ -59,7 +59,10 @@ export function checkProfile(ctx: PublishContext): void {
 export function checkConnection(ctx: PublishContext): void {
   const profile = required(ctx.profile, 'profile');
   const platform = required(ctx.platform, 'platform');
-  const connection = ctx.deps.services.repos.connections.get(profile.id, platform);
+  const connection =
+    ctx.batch === null
+      ? ctx.deps.services.repos.connections.get(profile.id, platform)
+      : ctx.batch.connection(profile.id, platform);
   if (connection === null || connection.status !== 'connected') {
     throw apiError('api_error', `${platform} is not connected to profile ${profile.name}.`, { status: 400 });
   }

@@ -1,0 +1,58 @@
+import type { Platform } from '@socialpub/core';
+import type { AccountRecord } from '../../db/accounts-repo.js';
+import type { ConnectionRecord } from '../../db/connections-repo.js';
+import type { ProfileRecord } from '../../db/profiles-repo.js';
+import type { Repositories } from '../../db/repositories.js';
+
+/**
+ * What the sends of one scheduler batch look up once instead of once a post: the account and
+ * profile rows, and a profile's connection to a network already parsed. A batch is one transaction
+ * whose sends run one after another with nothing else between them, and no send writes an account
+ * or a profile. A send writes a connection only when its queue of simulated behaviours moves, and
+ * every connection write moves the repository's version: the kept connections are dropped then.
+ * The checks themselves still run for every post, in the same order, with the same refusals.
+ */
+export class SendTimeBatch {
+  readonly #accounts = new Map<string, Readonly<AccountRecord> | null>();
+  readonly #profiles = new Map<string, ProfileRecord | null>();
+  readonly #connections = new Map<string, ConnectionRecord | null>();
+  #connectionsVersion: number;
+
+  constructor(private readonly repos: Repositories) {
+    this.#connectionsVersion = repos.connections.version;
+  }
+
+  account(id: string): Readonly<AccountRecord> | null {
+    let account = this.#accounts.get(id);
+    if (account === undefined) {
+      account = this.repos.accounts.get(id);
+      this.#accounts.set(id, account);
+    }
+    return account;
+  }
+
+  profile(id: string): ProfileRecord | null {
+    let profile = this.#profiles.get(id);
+    if (profile === undefined) {
+      profile = this.repos.profiles.get(id);
+      this.#profiles.set(id, profile);
+    }
+    return profile;
+  }
+
+  /** `ConnectionsRepository.get`, the same record for every send of the batch while none is written. */
+  connection(profileId: string, platform: Platform): ConnectionRecord | null {
+    const { connections } = this.repos;
+    if (connections.version !== this.#connectionsVersion) {
+      this.#connections.clear();
+      this.#connectionsVersion = connections.version;
+    }
+    const key = `${profileId}\n${platform}`;
+    let connection = this.#connections.get(key);
+    if (connection === undefined) {
+      connection = connections.get(profileId, platform);
+      this.#connections.set(key, connection);
+    }
+    return connection;
+  }
+}
