@@ -1,7 +1,12 @@
 // The reference server from a given build folder, for comparing two builds side by side
-// (bench/compare/scheduler-drain.mjs): prints one JSON line with its address.
-// Arguments: <distDir> <dataDir>.
+// (bench/compare/scheduler-drain.mjs, bench/compare/publish.mjs): prints one JSON line with its
+// address. Arguments: <distDir> <dataDir>. Over the IPC channel, `{ type: 'profile', action:
+// 'start' }` starts a CPU profile (node:inspector, sampling every 100 µs) and `{ type: 'profile',
+// action: 'stop', file }` writes it to `file`, so a profile holds only the load, not the seeding.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
+import './probe.mjs';
 
 const [distDir, dataDir] = process.argv.slice(2);
 const { startServer } = await import(pathToFileURL(`${distDir}/index.js`).href);
@@ -16,5 +21,22 @@ const running = await startServer(
   },
   () => {},
 );
+let session;
+process.on('message', async (message) => {
+  if (message?.type !== 'profile') return;
+  if (message.action === 'start') {
+    session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+  } else if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(message.file, JSON.stringify(profile));
+    session.disconnect();
+    session = undefined;
+  }
+  process.send?.({ type: 'profile', action: message.action, done: true });
+});
 process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
 process.on('SIGTERM', () => running.close().then(() => process.exit(0)));

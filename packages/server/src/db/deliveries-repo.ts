@@ -67,9 +67,11 @@ interface DeliveryRow {
   at: string;
 }
 
-const SELECT = `SELECT d.post_id, d.text, d.media, d.options, d.post_type, p.account_id, p.profile_id,
+// A kept delivery lives in its post record's columns (migration 018); `delivery_media` marks it.
+const SELECT = `SELECT p.id AS post_id, p.delivery_text AS text, p.delivery_media AS media,
+  p.delivery_options AS options, p.delivery_post_type AS post_type, p.account_id, p.profile_id,
   p.platform, p.username, p.scheduled_post_id, p.publish_id, p.permalink, p.status, p.at
-  FROM deliveries d JOIN post_records p ON p.id = d.post_id`;
+  FROM post_records p`;
 
 /** `%` and `_` in what a person searches for are letters, not patterns. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -94,7 +96,7 @@ function fromRow(row: DeliveryRow): DeliveryRecord {
 }
 
 function whereOf(query: Omit<DeliveryListQuery, 'limit'>): { where: string; params: unknown[] } {
-  const where = ['p.account_id = ?'];
+  const where = ['p.account_id = ?', 'p.delivery_media IS NOT NULL'];
   const params: unknown[] = [query.accountId];
   const add = (sql: string, ...values: unknown[]) => {
     where.push(sql);
@@ -107,33 +109,35 @@ function whereOf(query: Omit<DeliveryListQuery, 'limit'>): { where: string; para
   if (query.before !== undefined) {
     add('(p.at < ? OR (p.at = ? AND p.id < ?))', query.before.at, query.before.at, query.before.postId);
   }
-  if (query.text !== undefined) add("d.text LIKE ? ESCAPE '\\'", likePattern(query.text));
+  if (query.text !== undefined) add("p.delivery_text LIKE ? ESCAPE '\\'", likePattern(query.text));
   return { where: where.join(' AND '), params };
 }
 
-/** The network inbox's table (migration 014). Rows are written by the post records repository. */
+/** The values of a post record's delivery columns: all null when it keeps none. */
+export function deliveryValues(
+  delivery: StoredDelivery | null | undefined,
+): [string | null, string | null, string | null, string | null] {
+  if (!delivery) return [null, null, null, null];
+  const { media, options } = delivery;
+  return [
+    delivery.text,
+    media.length === 0 ? '[]' : JSON.stringify(media),
+    JSON.stringify(options),
+    delivery.postType,
+  ];
+}
+
+/**
+ * The network inbox, read from the post records that keep a delivery (migration 018). Deliveries are
+ * written by the post records repository, in the record's own insert.
+ */
 export class DeliveriesRepository {
-  readonly #insert;
-
-  constructor(private readonly db: Database) {
-    this.#insert = db.prepare(
-      'INSERT INTO deliveries (post_id, text, media, options, post_type) VALUES (?, ?, ?, ?, ?)',
-    );
-  }
-
-  /** Inside the post record's insert (same transaction), after its row. */
-  insertRow(postId: string, delivery: StoredDelivery): void {
-    this.#insert.run(
-      postId,
-      delivery.text,
-      JSON.stringify(delivery.media),
-      JSON.stringify(delivery.options),
-      delivery.postType,
-    );
-  }
+  constructor(private readonly db: Database) {}
 
   getByPostId(postId: string): DeliveryRecord | null {
-    const row = this.db.prepare(`${SELECT} WHERE d.post_id = ?`).get(postId) as DeliveryRow | undefined;
+    const row = this.db.prepare(`${SELECT} WHERE p.id = ? AND p.delivery_media IS NOT NULL`).get(postId) as
+      | DeliveryRow
+      | undefined;
     return row ? fromRow(row) : null;
   }
 
@@ -147,14 +151,17 @@ export class DeliveriesRepository {
   /** How many match (`limit` and `before` unused): with the newest id, what tells an open inbox it changed. */
   count(query: Omit<DeliveryListQuery, 'limit' | 'before'>): number {
     const { where, params } = whereOf(query);
-    const sql = `SELECT COUNT(*) AS n FROM deliveries d JOIN post_records p ON p.id = d.post_id WHERE ${where}`;
+    const sql = `SELECT COUNT(*) AS n FROM post_records p WHERE ${where}`;
     return (this.db.prepare(sql).get(...params) as { n: number }).n;
   }
 
   /** Clears an account's inbox; its post records stay. */
   deleteForAccount(accountId: string): number {
     return this.db
-      .prepare('DELETE FROM deliveries WHERE post_id IN (SELECT id FROM post_records WHERE account_id = ?)')
+      .prepare(
+        `UPDATE post_records SET delivery_text = NULL, delivery_media = NULL, delivery_options = NULL,
+         delivery_post_type = NULL WHERE account_id = ? AND delivery_media IS NOT NULL`,
+      )
       .run(accountId).changes;
   }
 }

@@ -1,7 +1,7 @@
 import type { Platform, PostStatus } from '@socialpub/core';
 import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
-import type { DeliveriesRepository } from './deliveries-repo.js';
+import { deliveryValues } from './deliveries-repo.js';
 import { type PendingPostRecord, PendingPostRecords } from './pending-post-records.js';
 import { PostCountAnswers } from './post-count-answers.js';
 import {
@@ -18,10 +18,20 @@ import {
 
 export type { PostCountQuery, PostRecordPatch, StoredPostRecord };
 
+/** Every column but the delivery's, which only the inbox reads (`deliveries-repo.ts`). */
+const RECORD_COLUMNS = `id, account_id, profile_id, platform, status, media_type, publish_id, permalink,
+  error_message, at, updated_at, scheduled_post_id, notices, has_links, network_result, username, finish_at,
+  published_at, simulated_figures, figures, next_figures_at`;
+
 export class PostRecordsRepository {
   readonly #insert;
+  /** The insert of a record that keeps its delivery, prepared when the first one comes. */
+  #insertDelivered: ReturnType<Database['prepare']> | undefined;
   readonly #get;
   readonly #markGoneOut;
+  /** One transaction function each, made once: better-sqlite3 builds a new wrapper per `transaction` call. */
+  readonly #insertNamingScheduled;
+  readonly #insertGroup;
 
   /**
    * Answers of the limit queries (counts, latest send), kept while they stay the table's current
@@ -60,18 +70,21 @@ export class PostRecordsRepository {
     }
   }
 
-  constructor(
-    private readonly db: Database,
-    private readonly deliveries?: DeliveriesRepository,
-  ) {
+  constructor(private readonly db: Database) {
     this.#insert = db.prepare(
-      `INSERT INTO post_records (id, account_id, profile_id, platform, status, media_type, publish_id,
-       permalink, error_message, at, updated_at, scheduled_post_id, notices, has_links, network_result,
-       username, finish_at, published_at, simulated_figures, figures, next_figures_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO post_records (${RECORD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#get = db.prepare('SELECT * FROM post_records WHERE id = ?');
+    this.#get = db.prepare(`SELECT ${RECORD_COLUMNS} FROM post_records WHERE id = ?`);
     this.#markGoneOut = db.prepare('UPDATE scheduled_posts SET gone_out = 1 WHERE id = ? AND gone_out = 0');
+    this.#insertNamingScheduled = db.transaction(
+      (post: StoredPostRecord, at: string, scheduledPostId: string) => {
+        this.#insertRow(post, at);
+        this.#markGoneOut.run(scheduledPostId);
+      },
+    );
+    this.#insertGroup = db.transaction((rows: PendingPostRecord[]) => {
+      for (const row of rows) this.#insertRow(row.post, row.at);
+    });
   }
 
   /**
@@ -86,10 +99,7 @@ export class PostRecordsRepository {
       if (scheduledPostId !== null && !this.#goneOutBySettle) this.#markGoneOut.run(scheduledPostId);
       this.#lastInserted = this.db.inTransaction ? { id: post.id, status: post.status } : undefined;
     } else {
-      this.db.transaction(() => {
-        this.#insertRow(post, at);
-        this.#markGoneOut.run(scheduledPostId);
-      })();
+      this.#insertNamingScheduled(post, at, scheduledPostId);
     }
     if (this.#mayKeep()) this.#answers.noteInserted(post, at);
     else this.#answers.forget();
@@ -133,9 +143,7 @@ export class PostRecordsRepository {
 
   #commitGroup(rows: PendingPostRecord[]): void {
     try {
-      this.db.transaction(() => {
-        for (const row of rows) this.#insertRow(row.post, row.at);
-      })();
+      this.#insertGroup(rows);
     } catch {
       // One refused row (its account deleted meanwhile) must not take the others with it: each
       // alone then. The kept answers counted every row, so they go.
@@ -158,12 +166,14 @@ export class PostRecordsRepository {
    * The row alone; `insert` and the group commit keep the limit answers. Once a network post names a
    * scheduled post, the list shows that post instead: `insert` sets `scheduled_posts.gone_out` in the
    * same transaction (migration 013); a publish's group never names one. A post a network accepted
-   * carries its delivery (what the network received), written right after it.
+   * carries its delivery (what the network received) in the same row (migration 018). The network's
+   * result is kept only for a post that finishes later: finishing it is its only reader.
    */
   #insertRow(post: StoredPostRecord, at: string): void {
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
     const nextFiguresAt = post.nextFiguresAt ?? (post.status === 'success' ? publishedAt : null);
-    this.#insert.run(
+    const finishAt = isoOrNull(post.finishAt);
+    const values: unknown[] = [
       post.id,
       post.accountId,
       post.profileId,
@@ -174,20 +184,28 @@ export class PostRecordsRepository {
       post.permalink,
       post.errorMessage,
       at,
-      iso(post.updatedAt),
+      post.updatedAt === post.at ? at : iso(post.updatedAt),
       post.scheduledPostId,
-      JSON.stringify(post.notices),
+      post.notices.length === 0 ? '[]' : JSON.stringify(post.notices),
       post.hasLinks ? 1 : 0,
-      jsonOrNull(post.networkResult),
+      finishAt === null ? null : jsonOrNull(post.networkResult),
       post.username ?? null,
-      isoOrNull(post.finishAt),
-      isoOrNull(publishedAt),
+      finishAt,
+      publishedAt === post.at ? at : isoOrNull(publishedAt),
       jsonOrNull(post.simulatedFigures),
       jsonOrNull(post.figures),
       isoOrNull(nextFiguresAt),
+    ];
+    if (!post.delivery) {
+      this.#insert.run(values);
+      return;
+    }
+    this.#insertDelivered ??= this.db.prepare(
+      `INSERT INTO post_records (${RECORD_COLUMNS}, delivery_text, delivery_media, delivery_options,
+       delivery_post_type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    // The network inbox's row, in the same transaction as the record it belongs to.
-    if (post.delivery) this.deliveries?.insertRow(post.id, post.delivery);
+    values.push(...deliveryValues(post.delivery));
+    this.#insertDelivered.run(values);
   }
 
   update(id: string, patch: PostRecordPatch): void {
@@ -230,7 +248,7 @@ export class PostRecordsRepository {
   /** The network posts a scheduled post made, in the order they were recorded. */
   listForScheduledPost(scheduledPostId: string): StoredPostRecord[] {
     const rows = this.db
-      .prepare('SELECT * FROM post_records WHERE scheduled_post_id = ? ORDER BY rowid')
+      .prepare(`SELECT ${RECORD_COLUMNS} FROM post_records WHERE scheduled_post_id = ? ORDER BY rowid`)
       .all(scheduledPostId) as PostRecordRow[];
     return rows.map(postRecordFromRow);
   }

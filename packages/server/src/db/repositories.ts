@@ -84,7 +84,7 @@ export function createRepositories(db: Database): Repositories {
     settings: new SettingsRepository(db),
     mediaFiles: new MediaFilesRepository(db),
     mediaImports: new MediaImportsRepository(db),
-    postRecords: new PostRecordsRepository(db, deliveries),
+    postRecords: new PostRecordsRepository(db),
     deliveries,
     scheduledPosts: new ScheduledPostsRepository(db),
     idempotency: new IdempotencyRepository(db),

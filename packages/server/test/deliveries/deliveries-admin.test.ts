@@ -159,7 +159,9 @@ describe('clearing and deleting', () => {
     const g = await fixture(t);
     await publish(g, 'x', 'Theirs stays');
     expect((await t.admin('DELETE', `/accounts/${f.accountId}`)).status).toBe(200);
-    const left = t.services.db.prepare('SELECT COUNT(*) AS n FROM deliveries').get() as { n: number };
+    const left = t.services.db
+      .prepare('SELECT COUNT(*) AS n FROM post_records WHERE delivery_media IS NOT NULL')
+      .get() as { n: number };
     expect(left.n).toBe(1);
     expect((await listDeliveries(t, f.accountId)).status).toBe(404);
   });

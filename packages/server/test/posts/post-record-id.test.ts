@@ -21,4 +21,16 @@ describe('post record ids', () => {
     const later = postRecordId(new Date(at.getTime() + 1));
     for (const id of same) expect(id < later).toBe(true);
   });
+
+  it('carry random digits in every place after the time, the version and the variant', () => {
+    const at = new Date('2026-03-02T10:00:00.000Z');
+    const digits = Array.from({ length: 1000 }, () => postRecordId(at).replace(/-/g, '').slice(12));
+    // 20 digits: the version (7), three random, the variant (8 to b), fifteen random.
+    for (let place = 0; place < 20; place++) {
+      const seen = new Set(digits.map((id) => id[place]));
+      if (place === 0) expect([...seen]).toEqual(['7']);
+      else if (place === 4) expect([...seen].sort()).toEqual(['8', '9', 'a', 'b']);
+      else expect(seen.size).toBe(16);
+    }
+  });
 });

@@ -14,6 +14,7 @@ import { migration013GoneOutWritten } from './013-gone-out-written.js';
 import { migration014Deliveries } from './014-deliveries.js';
 import { migration016OAuthClientIndexes } from './016-oauth-client-indexes.js';
 import { migration017ScheduledPostsOpenIndexes } from './017-scheduled-posts-open-indexes.js';
+import { migration018DeliveriesInPostRecords } from './018-deliveries-in-post-records.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration014Deliveries,
   migration016OAuthClientIndexes,
   migration017ScheduledPostsOpenIndexes,
+  migration018DeliveriesInPostRecords,
 ];

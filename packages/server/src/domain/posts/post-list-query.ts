@@ -86,12 +86,8 @@ export function listPostItems(db: Database, filter: PostListFilter): ListedItem[
       sub.push(filter.platform);
     }
     if (postStatuses.length > 0) where.push(inList('status', postStatuses, sub));
-    // A post's text is kept with what the network received (deliveries, migration 014).
-    narrow(
-      where,
-      sub,
-      "EXISTS (SELECT 1 FROM deliveries d WHERE d.post_id = post_records.id AND d.text LIKE ? ESCAPE '\\')",
-    );
+    // A post's text is kept with what the network received (its delivery columns, migration 018).
+    narrow(where, sub, "delivery_text LIKE ? ESCAPE '\\'");
     keyset(where, sub);
     parts.push(`SELECT 'post' AS kind, id, at FROM post_records WHERE ${where.join(' AND ')}`);
     params.push(...sub);

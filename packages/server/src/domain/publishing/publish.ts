@@ -166,7 +166,12 @@ function recordOutcome(
     // The network inbox: a post the network took carries what it received, written with the record.
     post.delivery = deliveryOf(services.keepDeliveries, status, ctx);
     // Its first figure collection is due the moment it succeeds: taken now, in the same insert.
-    write(status === 'success' ? { ...post, ...figuresAt(services, post, ctx.now) } : post);
+    if (status === 'success') {
+      const first = figuresAt(services, post, ctx.now);
+      post.figures = first.figures;
+      post.nextFiguresAt = first.nextFiguresAt;
+    }
+    write(post);
     return id;
   };
   switch (outcome.kind) {
