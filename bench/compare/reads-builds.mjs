@@ -62,7 +62,7 @@ try {
   for (const build of builds) {
     const dir = mkdtempSync(join(tmpdir(), 'socialpub-compare-'));
     dirs.push(dir);
-    build.server = await startChildServer(here('../servers/reference-from-dist-profiled.mjs'), {
+    build.server = await startChildServer(here('../servers/reference-from-dist.mjs'), {
       args: [build.dist, dir],
     });
     children.push(build.server);

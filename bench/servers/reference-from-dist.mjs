@@ -1,8 +1,9 @@
 // The reference server from a given build folder, for comparing two builds side by side
-// (bench/compare/scheduler-drain.mjs, bench/compare/publish.mjs): prints one JSON line with its
+// (bench/compare/scheduler-drain.mjs, publish.mjs, reads-builds.mjs): prints one JSON line with its
 // address. Arguments: <distDir> <dataDir>. Over the IPC channel, `{ type: 'profile', action:
-// 'start' }` starts a CPU profile (node:inspector, sampling every 100 µs) and `{ type: 'profile',
-// action: 'stop', file }` writes it to `file`, so a profile holds only the load, not the seeding.
+// 'start', intervalUs? }` starts a CPU profile (node:inspector, sampling every 100 µs unless told)
+// and `{ type: 'profile', action: 'stop', file }` writes it to `file`, so a profile holds only the
+// load, not the seeding; each is answered `{ type: 'profile', action, done: true }`.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
@@ -28,7 +29,7 @@ process.on('message', async (message) => {
     session = new Session();
     session.connect();
     await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.setSamplingInterval', { interval: message.intervalUs ?? 100 });
     await session.post('Profiler.start');
   } else if (session) {
     const { profile } = await session.post('Profiler.stop');
