@@ -108,7 +108,7 @@ export class PostRecordsRepository {
   /**
    * Runs `work` (inside the caller's transaction) with the inserts naming a scheduled post leaving
    * its `gone_out` to the caller, whose one write settling the scheduled post sets it too
-   * (`ScheduledPostsRepository.settleNow`): the row is then written once per send instead of twice.
+   * (`ScheduledPostsRepository.settleDue`): the row is then written once per send instead of twice.
    */
   insertingForSettle<T>(work: () => T): T {
     if (!this.db.inTransaction) throw new Error('insertingForSettle runs inside the settling transaction');

@@ -134,7 +134,6 @@ export class ScheduledPostsRepository {
   readonly #insert;
   readonly #get;
   readonly #markSending;
-  readonly #settleNow;
   readonly #settleDue;
 
   constructor(private readonly db: Database) {
@@ -147,11 +146,6 @@ export class ScheduledPostsRepository {
     this.#get = db.prepare('SELECT * FROM scheduled_posts WHERE id = ?');
     this.#markSending = db.prepare(
       `UPDATE scheduled_posts SET outcome = 'sending', sending_started_at = ?, updated_at = ?
-       WHERE id = ? AND outcome = 'waiting'`,
-    );
-    this.#settleNow = db.prepare(
-      `UPDATE scheduled_posts SET outcome = ?, sending_started_at = ?, updated_at = ?,
-       error_message = COALESCE(?, error_message), gone_out = MAX(gone_out, ?)
        WHERE id = ? AND outcome = 'waiting'`,
     );
     // The id is asked too: a row number read in another transaction could name another row by now.
@@ -253,26 +247,12 @@ export class ScheduledPostsRepository {
   }
 
   /**
-   * A waiting post sent and settled inside one transaction (the scheduler's sends that need no
-   * waiting): its outcome, with `sending_started_at` as `markSending` would have set it, in one
-   * write instead of marking it `sending` first, since no one can see the state between.
-   * `errorMessage` null keeps the stored one. `goneOut`: a network post now names it (its insert
-   * left the mark to this write, `PostRecordsRepository.insertingForSettle`). False when it was not
-   * waiting.
+   * A waiting post read by `dueBatch`, sent and settled inside that same transaction (found by its
+   * row): its outcome, with `sending_started_at` as `markSending` would have set it, in one write
+   * instead of marking it `sending` first, since no one can see the state between. `errorMessage`
+   * null keeps the stored one. `goneOut`: a network post now names it (its insert left the mark to
+   * this write, `PostRecordsRepository.insertingForSettle`). False when it was not waiting.
    */
-  settleNow(
-    id: string,
-    outcome: StoredScheduledOutcome,
-    sentAt: Date,
-    now: Date,
-    errorMessage: string | null = null,
-    goneOut = false,
-  ): boolean {
-    const at = sentAt.toISOString();
-    return this.#settleNow.run(outcome, at, now.toISOString(), errorMessage, goneOut ? 1 : 0, id).changes > 0;
-  }
-
-  /** `settleNow` of a post read by `dueBatch` in the same transaction, found by its row. */
   settleDue(
     post: DueScheduledPost,
     outcome: StoredScheduledOutcome,

@@ -31,7 +31,9 @@ describe('a scheduled send settled in one write', () => {
         const postId = postRecords.insertingForSettle(() => insertPost(t, fx, { scheduledPostId: id }));
         expect(scheduledRow(id)).toEqual({ outcome: 'waiting', gone_out: 0 });
         expect(postRecords.statusOf(postId)).toBe('success');
-        expect(scheduledPosts.settleNow(id, 'success', now, now, null, true)).toBe(true);
+        const [due] = scheduledPosts.dueBatch(new Date(now.getTime() + 61_000), 1);
+        if (due?.id !== id) throw new Error('the scheduled post was not due');
+        expect(scheduledPosts.settleDue(due, 'success', now, now, null, true)).toBe(true);
         expect(scheduledRow(id)).toEqual({ outcome: 'success', gone_out: 1 });
         throw new Error('rolled back');
       }),
