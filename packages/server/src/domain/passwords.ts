@@ -67,8 +67,13 @@ export class PasswordHasher {
    */
   async verifyOrDecoy(password: string, stored: string | null | undefined): Promise<boolean> {
     if (stored) return this.verify(password, stored);
-    this.#decoy ??= this.hash('decoy password that matches nothing');
-    await this.verify(password, await this.#decoy);
+    await this.verify(password, await this.prepareDecoy());
     return false;
+  }
+
+  /** Makes the decoy hash ahead of the first sign-in, so even that one costs no extra hash. */
+  prepareDecoy(): Promise<string> {
+    this.#decoy ??= this.hash('decoy password that matches nothing');
+    return this.#decoy;
   }
 }

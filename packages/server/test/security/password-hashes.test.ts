@@ -33,6 +33,9 @@ describe('dashboard password hashes', () => {
 
   it('an unknown e-mail (no stored hash) costs a hash too and never matches', async () => {
     const hasher = new PasswordHasher(10);
+    const decoy = await hasher.prepareDecoy();
+    expect(decoy).toMatch(/^scrypt\$ln=10\$/);
+    expect(await hasher.prepareDecoy()).toBe(decoy);
     expect(await hasher.verifyOrDecoy('decoy password that matches nothing', null)).toBe(false);
     expect(await hasher.verifyOrDecoy('pw-1234567890', await hasher.hash('pw-1234567890'))).toBe(true);
   });

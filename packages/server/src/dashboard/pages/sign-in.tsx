@@ -72,6 +72,8 @@ function SignInBody(props: SignInForm & { csrfToken: string }) {
 export function signInPage(services: Services, throttle: SignInThrottle): Hono<DashboardEnv> {
   const { repos } = services;
   const page = new Hono<DashboardEnv>();
+  // Made as the page is built, so the first unknown e-mail costs one hash, as every later one does.
+  void services.passwords.prepareDecoy();
 
   page.get('/sign-in', (c) => {
     const next = safeNext(c.req.query('next'));
