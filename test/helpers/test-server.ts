@@ -5,12 +5,11 @@ import {
   checkingAnswers,
   installContractCheck,
 } from '../../packages/server/test/contract/answer-recorder.js';
+import { TEST_PASSWORD_WORK_FACTOR } from '../../packages/server/test/helpers/test-app.js';
 
 installContractCheck();
 
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
-/** The lowest work factor for dashboard password hashes: the browser tests sign up many accounts. */
-const PASSWORD_WORK_FACTOR = 10;
 
 export interface AdminAnswer<Body = unknown> {
   status: number;
@@ -44,7 +43,7 @@ export class TestServer {
         clock: 'virtual',
         adminToken: ADMIN_TOKEN,
         seedDemo: true,
-        passwordWorkFactor: PASSWORD_WORK_FACTOR,
+        passwordWorkFactor: TEST_PASSWORD_WORK_FACTOR,
         importAllow: options.importAllow ?? ['127.0.0.1'],
       },
       () => undefined,

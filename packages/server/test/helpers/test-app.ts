@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { type CreateAppOptions, createApp, type SocialpubApp } from '../../src/app.js';
+import { PASSWORD_WORK_FACTOR } from '../../src/domain/passwords.js';
 import { checkingAnswers, installContractCheck } from '../contract/answer-recorder.js';
 
 installContractCheck();
@@ -26,7 +27,7 @@ export interface TestApp extends SocialpubApp {
  * cheaper than the default, since the suite signs up and in hundreds of times. The default itself
  * is checked in security/password-hashes.test.ts.
  */
-export const TEST_PASSWORD_WORK_FACTOR = 10;
+export const TEST_PASSWORD_WORK_FACTOR = PASSWORD_WORK_FACTOR.min;
 
 export async function testApp(options: CreateAppOptions = {}): Promise<TestApp> {
   const socialpub = await createApp({
