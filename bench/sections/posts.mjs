@@ -35,7 +35,9 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
   const dirs = [dir];
   const children = [];
   try {
-    const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dir] });
+    // BENCH_POSTS_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server keeping its inbox.
+    const nodeArgs = (process.env.BENCH_POSTS_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dir], nodeArgs });
     children.push(ref);
     // The same server keeping no network inbox: what a kept delivery costs a publish, same rounds.
     const offDir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));

@@ -10,7 +10,7 @@ import { readBudget } from '../lib/read-budget.mjs';
 import { printHttpRounds, printLine } from '../lib/report.mjs';
 import { formatSpread, interleave, pairedRatios, spread } from '../lib/rounds.mjs';
 import { mapLimit, seedAccounts } from '../lib/seed-accounts.mjs';
-import { measureStartup } from '../lib/startup.mjs';
+import { measureBareHonoStartup, measureStartup } from '../lib/startup.mjs';
 import { recordAim } from '../lib/summary.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -173,11 +173,29 @@ export async function benchReads({ duration, rounds, accounts: accountCount }) {
     }
 
     await ref.stop();
+    // Start to the first answer, interleaved with bare Hono's start (a warm-up pair, then five).
     const bin = here('../../packages/server/dist/bin.js');
-    const starts = [];
-    for (let i = 0; i < 5; i++) starts.push(await measureStartup(bin, dir, 18700 + i));
-    const start = spread(starts);
-    printLine('server start to first answer (5 starts)', `${formatSpread(start, 0, ' ms')} (aim: < 300 ms)`);
+    let port = 18_700;
+    const startRounds = await interleave({
+      rounds: 5,
+      subjects: [
+        { name: 'socialpub', run: () => measureStartup(bin, dir, port++) },
+        { name: 'hono', run: () => measureBareHonoStartup(port++) },
+      ],
+    });
+    const start = spread(startRounds.socialpub);
+    const startRatio = pairedRatios(startRounds.socialpub, startRounds.hono, (ms) => ms);
+    printLine(
+      'server start to first answer (5 starts)',
+      `${formatSpread(start, 0, ' ms')}; bare Hono ${formatSpread(spread(startRounds.hono), 0, ' ms')}; ${times(startRatio)}`,
+    );
+    recordAim({
+      section: 'reads',
+      aim: 'server start to first answer <= 1.5x bare Hono',
+      measured: `${formatSpread(start, 0, ' ms')} = ${times(startRatio)}`,
+      baseline: `bare Hono ${formatSpread(spread(startRounds.hono), 0, ' ms')}`,
+      met: startRatio.median <= 1.5,
+    });
     recordAim({
       section: 'reads',
       aim: 'server start < 300 ms',
