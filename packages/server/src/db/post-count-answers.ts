@@ -1,10 +1,12 @@
 import { PLATFORMS, type Platform } from '@socialpub/core';
+import { AskedOrder } from './asked-order.js';
 import {
   countsRow,
   type PostCountQuery,
   type PostCountWindow,
   type StoredPostRecord,
 } from './post-record-rows.js';
+import { mayEvict, WORKING_SET, type WorkingSetPolicy } from './working-set.js';
 
 /** An account's latest send on each network since `since` (ISO); a network missing: none since. */
 interface KeptLatest {
@@ -12,6 +14,8 @@ interface KeptLatest {
   at: Map<Platform, string>;
   /** Asked since it got its place in the order (see `Subject`). */
   used: boolean;
+  /** When last asked (the working set's clock). */
+  usedAt: number;
 }
 
 /** A kept count: its query (instants as ISO text) and the answer. */
@@ -24,6 +28,16 @@ export interface KeptCount extends PostCountWindow {
  * account a busy server checks; beyond it the least recently asked subject's answers go first.
  */
 export const ANSWERS_KEPT = 80_000;
+
+/**
+ * The working set of the limit answers: past `ANSWERS_KEPT`, what was asked within the last minute
+ * stays, up to four times the bound. A check asks about six answers an account, so a server whose
+ * busy minute checks 20,000 accounts holds about 120,000; a bound below the rotation would drop
+ * each account's answers just before they are asked again, and every check would count anew.
+ */
+export const ANSWERS_WORKING_SET: WorkingSetPolicy = { ...WORKING_SET, ceilingFactor: 4 };
+/** In-use answers one `#bound` call passes by before it gives up. */
+const IN_USE_STEPS = 16;
 
 function answersIn(subject: SubjectCounts): number {
   let n = 0;
@@ -47,6 +61,8 @@ type SubjectCounts = Map<number, Array<Map<string, KeptCount> | undefined>>;
 interface Subject {
   counts: SubjectCounts;
   used: boolean;
+  /** When last asked (the working set's clock). */
+  usedAt: number;
 }
 
 const PLATFORM_SLOT = new Map<string, number>(PLATFORMS.map((platform, i) => [platform, i]));
@@ -78,9 +94,23 @@ export class PostCountAnswers {
   readonly #byAccount = new Map<string, Subject>();
   readonly #unscoped: SubjectCounts = new Map();
   #countsKept = 0;
+
+  /** Without a working set, the bound alone decides (the tests of the order use that). */
+  constructor(
+    private readonly workingSet: WorkingSetPolicy | null = null,
+    private readonly bound = ANSWERS_KEPT,
+  ) {}
+
   /** Latest sends by account, every network at once, within the window they were asked about. */
   readonly #lastAt = new Map<string, KeptLatest>();
   #lastKept = 0;
+  readonly #profilesAsked = new AskedOrder(this.#byProfile);
+  readonly #accountsAsked = new AskedOrder(this.#byAccount);
+  readonly #latestAsked = new AskedOrder(this.#lastAt);
+
+  #now(): number {
+    return this.workingSet === null ? 0 : this.workingSet.nowMs();
+  }
 
   forget(): void {
     this.#byProfile.clear();
@@ -89,6 +119,9 @@ export class PostCountAnswers {
     this.#countsKept = 0;
     this.#lastAt.clear();
     this.#lastKept = 0;
+    this.#profilesAsked.reset();
+    this.#accountsAsked.reset();
+    this.#latestAsked.reset();
   }
 
   #subject(query: PostCountQuery, create: boolean): SubjectCounts | undefined {
@@ -106,11 +139,12 @@ export class PostCountAnswers {
     const kept = subjects.get(id);
     if (kept !== undefined) {
       kept.used = true;
+      if (this.workingSet !== null) kept.usedAt = this.workingSet.nowMs();
       return kept.counts;
     }
     if (!create) return undefined;
     const counts: SubjectCounts = new Map();
-    subjects.set(id, { counts, used: false });
+    subjects.set(id, { counts, used: false, usedAt: this.#now() });
     return counts;
   }
 
@@ -147,6 +181,7 @@ export class PostCountAnswers {
     const kept = this.#lastAt.get(accountId);
     if (kept === undefined || since < kept.since) return undefined;
     kept.used = true;
+    if (this.workingSet !== null) kept.usedAt = this.workingSet.nowMs();
     const at = kept.at.get(platform);
     return at !== undefined && at >= since ? at : null;
   }
@@ -155,7 +190,7 @@ export class PostCountAnswers {
   keepLastAt(accountId: string, since: string, latest: Map<Platform, string>): void {
     this.#bound();
     if (!this.#lastAt.has(accountId)) this.#lastKept += 1;
-    this.#lastAt.set(accountId, { since, at: latest, used: false });
+    this.#lastAt.set(accountId, { since, at: latest, used: false, usedAt: this.#now() });
   }
 
   /** A new row (`at` as stored): every kept answer it changes is brought up to date. */
@@ -182,42 +217,45 @@ export class PostCountAnswers {
     }
   }
 
-  /** Past the bound, the least recently asked profiles' and accounts' answers go, one of each at a time. */
+  /**
+   * Past the bound, the least recently asked profiles' and accounts' answers go, one of each at a
+   * time. With a working set, an answer asked within it is not dropped until the ceiling: the
+   * hand passes it by, and a call gives up after a few of those, so a server whose answers are all
+   * in use pays a few steps per new answer, not a walk over all of them.
+   */
   #bound(): void {
-    while (this.#countsKept + this.#lastKept >= ANSWERS_KEPT) {
-      const profile = leastRecent(this.#byProfile);
-      const account = leastRecent(this.#byAccount);
-      const latest = leastRecent(this.#lastAt);
+    let inUse = 0;
+    while (this.#countsKept + this.#lastKept >= this.bound && inUse < IN_USE_STEPS) {
+      // With the answer about to be kept.
+      const size = this.#countsKept + this.#lastKept + 1;
+      const profile = this.#profilesAsked.next();
+      const account = this.#accountsAsked.next();
+      const latest = this.#latestAsked.next();
       if (profile === undefined && account === undefined && latest === undefined) {
         this.forget();
         return;
       }
       if (profile !== undefined) {
-        this.#countsKept -= answersIn((this.#byProfile.get(profile) as Subject).counts);
-        this.#byProfile.delete(profile);
+        const counts = (this.#byProfile.get(profile) as Subject).counts;
+        if (this.#drop(this.#byProfile, profile, size)) this.#countsKept -= answersIn(counts);
+        else inUse++;
       }
       if (account !== undefined) {
-        this.#countsKept -= answersIn((this.#byAccount.get(account) as Subject).counts);
-        this.#byAccount.delete(account);
+        const counts = (this.#byAccount.get(account) as Subject).counts;
+        if (this.#drop(this.#byAccount, account, size)) this.#countsKept -= answersIn(counts);
+        else inUse++;
       }
       if (latest !== undefined) {
-        this.#lastAt.delete(latest);
-        this.#lastKept -= 1;
+        if (this.#drop(this.#lastAt, latest, size)) this.#lastKept -= 1;
+        else inUse++;
       }
     }
   }
-}
 
-/**
- * The key of the least recently asked entry: a marked entry met first is unmarked and moved to the
- * end (asked since it got its place), and the next is looked at.
- */
-function leastRecent(entries: Map<string, { used: boolean }>): string | undefined {
-  for (const [key, kept] of entries) {
-    if (!kept.used) return key;
-    kept.used = false;
+  /** Drops the entry unless it is in use (the hand then passes it by). */
+  #drop<T extends { usedAt: number }>(entries: Map<string, T>, key: string, size: number): boolean {
+    if (!mayEvict(this.workingSet, (entries.get(key) as T).usedAt, size, this.bound)) return false;
     entries.delete(key);
-    entries.set(key, kept);
+    return true;
   }
-  return undefined;
 }

@@ -3,7 +3,7 @@ import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '
 import type { Database } from './database.js';
 import { deliveryValues } from './deliveries-repo.js';
 import { type PendingPostRecord, PendingPostRecords } from './pending-post-records.js';
-import { PostCountAnswers } from './post-count-answers.js';
+import { ANSWERS_WORKING_SET, PostCountAnswers } from './post-count-answers.js';
 import {
   iso,
   isoOrNull,
@@ -37,7 +37,7 @@ export class PostRecordsRepository {
    * Answers of the limit queries (counts, latest send), kept while they stay the table's current
    * answer: the table is written only through `insert` and `update` here.
    */
-  readonly #answers = new PostCountAnswers();
+  readonly #answers = new PostCountAnswers(ANSWERS_WORKING_SET);
   /** Inside `transaction`: a rollback drops the kept answers, so inserts may update them. */
   #ownTransaction = false;
   /** Publishes recorded in this turn of the event loop, committed together at its end. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWERS_KEPT, PostCountAnswers } from '../../src/db/post-count-answers.js';
+import { ANSWERS_KEPT, ANSWERS_WORKING_SET, PostCountAnswers } from '../../src/db/post-count-answers.js';
 import type { PostCountQuery, StoredPostRecord } from '../../src/db/post-records-repo.js';
 import { storedPostRecord } from '../helpers/post-record-fixture.js';
 
@@ -132,5 +132,39 @@ describe('kept post counts', () => {
     expect(answers.count(query(0))).toBe(0);
     expect(answers.count(query(2))).toBe(2);
     expect(answers.count(query(ANSWERS_KEPT))).toBe(5);
+  });
+
+  it('past the bound keep what was asked within the working set, up to its ceiling', () => {
+    const clock = { now: 0 };
+    const bound = 100;
+    const answers = new PostCountAnswers({ ...ANSWERS_WORKING_SET, nowMs: () => clock.now }, bound);
+    const ceiling = bound * ANSWERS_WORKING_SET.ceilingFactor;
+    const query = (i: number): PostCountQuery => ({
+      accountId: `acc-${i}`,
+      since: SINCE,
+      countingOnly: true,
+    });
+    // A rotation over more accounts than the bound, all within a minute: every answer stays.
+    const rotation = bound * 2;
+    for (let i = 0; i < rotation; i++) keep(answers, query(i), i);
+    for (let i = 0; i < rotation; i++) expect(answers.count(query(i))).toBe(i);
+    // Past the minute, answers nobody asked again go, down to the bound; the one asked again stays.
+    clock.now += ANSWERS_WORKING_SET.inUseMs / 2;
+    expect(answers.count(query(7))).toBe(7);
+    clock.now += ANSWERS_WORKING_SET.inUseMs / 2;
+    keep(answers, query(rotation), 1);
+    let kept = 0;
+    for (let i = 0; i <= rotation; i++) if (answers.count(query(i)) !== undefined) kept++;
+    expect(kept).toBeLessThanOrEqual(bound);
+    expect(answers.count(query(7))).toBe(7);
+    expect(answers.count(query(rotation))).toBe(1);
+    // The ceiling holds even when everything is in use.
+    const last = rotation + ceiling + 10;
+    for (let i = rotation + 1; i <= last; i++) keep(answers, query(i), i);
+    kept = 0;
+    for (let i = 0; i <= last; i++) if (answers.count(query(i)) !== undefined) kept++;
+    expect(kept).toBeLessThanOrEqual(ceiling);
+    expect(kept).toBeGreaterThan(bound);
+    expect(answers.count(query(last))).toBe(last);
   });
 });

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { AskedOrder } from '../../src/db/asked-order.js';
+
+// The clock hand the kept limit answers are dropped by: least recently asked first, an entry asked
+// since the hand passed it gets a second chance, and the hand goes on from where it stopped.
+
+const entries = (...keys: string[]) => new Map(keys.map((key) => [key, { used: false }]));
+
+describe('AskedOrder', () => {
+  it('answers the entries in their order, then starts again at the front', () => {
+    const map = entries('a', 'b', 'c');
+    const order = new AskedOrder(map);
+    expect([order.next(), order.next(), order.next(), order.next()]).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('gives an entry asked since the hand passed it a second chance, at the end of the order', () => {
+    const map = entries('a', 'b', 'c');
+    const order = new AskedOrder(map);
+    (map.get('a') as { used: boolean }).used = true;
+    expect(order.next()).toBe('b');
+    map.delete('b');
+    expect(order.next()).toBe('c');
+    map.delete('c');
+    expect(order.next()).toBe('a');
+    expect([...map.keys()]).toEqual(['a']);
+  });
+
+  it('finds an entry when every one was asked, and nothing in an empty map', () => {
+    const map = entries('a', 'b');
+    const order = new AskedOrder(map);
+    for (const kept of map.values()) kept.used = true;
+    expect(order.next()).toBe('a');
+    expect([...map.values()].every((kept) => !kept.used)).toBe(true);
+    map.clear();
+    order.reset();
+    expect(order.next()).toBeUndefined();
+  });
+
+  it('sees entries added after the hand started', () => {
+    const map = entries('a');
+    const order = new AskedOrder(map);
+    expect(order.next()).toBe('a');
+    map.set('b', { used: false });
+    expect(order.next()).toBe('b');
+  });
+});
