@@ -139,7 +139,7 @@ export class PostCountAnswers {
     const kept = subjects.get(id);
     if (kept !== undefined) {
       kept.used = true;
-      if (this.workingSet !== null) kept.usedAt = this.workingSet.nowMs();
+      kept.usedAt = this.#now();
       return kept.counts;
     }
     if (!create) return undefined;
@@ -181,7 +181,7 @@ export class PostCountAnswers {
     const kept = this.#lastAt.get(accountId);
     if (kept === undefined || since < kept.since) return undefined;
     kept.used = true;
-    if (this.workingSet !== null) kept.usedAt = this.workingSet.nowMs();
+    kept.usedAt = this.#now();
     const at = kept.at.get(platform);
     return at !== undefined && at >= since ? at : null;
   }
@@ -237,24 +237,34 @@ export class PostCountAnswers {
       }
       if (profile !== undefined) {
         const counts = (this.#byProfile.get(profile) as Subject).counts;
-        if (this.#drop(this.#byProfile, profile, size)) this.#countsKept -= answersIn(counts);
+        if (this.#drop(this.#byProfile, this.#profilesAsked, profile, size))
+          this.#countsKept -= answersIn(counts);
         else inUse++;
       }
       if (account !== undefined) {
         const counts = (this.#byAccount.get(account) as Subject).counts;
-        if (this.#drop(this.#byAccount, account, size)) this.#countsKept -= answersIn(counts);
+        if (this.#drop(this.#byAccount, this.#accountsAsked, account, size))
+          this.#countsKept -= answersIn(counts);
         else inUse++;
       }
       if (latest !== undefined) {
-        if (this.#drop(this.#lastAt, latest, size)) this.#lastKept -= 1;
+        if (this.#drop(this.#lastAt, this.#latestAsked, latest, size)) this.#lastKept -= 1;
         else inUse++;
       }
     }
   }
 
-  /** Drops the entry unless it is in use (the hand then passes it by). */
-  #drop<T extends { usedAt: number }>(entries: Map<string, T>, key: string, size: number): boolean {
-    if (!mayEvict(this.workingSet, (entries.get(key) as T).usedAt, size, this.bound)) return false;
+  /** Drops the entry unless it is in use: the hand then passes it by. */
+  #drop<T extends { usedAt: number; used: boolean }>(
+    entries: Map<string, T>,
+    order: AskedOrder<T>,
+    key: string,
+    size: number,
+  ): boolean {
+    if (!mayEvict(this.workingSet, (entries.get(key) as T).usedAt, size, this.bound)) {
+      order.pass();
+      return false;
+    }
     entries.delete(key);
     return true;
   }

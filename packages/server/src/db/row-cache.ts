@@ -1,3 +1,4 @@
+import { AskedOrder } from './asked-order.js';
 import type { Database } from './database.js';
 import { mayEvict, type WorkingSetPolicy } from './working-set.js';
 
@@ -30,6 +31,7 @@ interface Kept<V> {
 export class RowCache<V> {
   /** In order of last use, the least recent first. */
   readonly #rows = new Map<string, Kept<V>>();
+  readonly #order = new AskedOrder(this.#rows);
   #weight = 0;
 
   constructor(
@@ -55,15 +57,10 @@ export class RowCache<V> {
     const loaded = load();
     const weight = weightOf(loaded);
     if (!this.db.inTransaction && loaded !== undefined && weight <= this.capacity) {
-      for (const [oldest, kept] of this.#rows) {
-        if (this.#weight + weight <= this.capacity) break;
-        if (kept.used) {
-          // Used since it got its place: it goes to the end, and the next least recent is looked at.
-          kept.used = false;
-          this.#rows.delete(oldest);
-          this.#rows.set(oldest, kept);
-          continue;
-        }
+      while (this.#weight + weight > this.capacity) {
+        const oldest = this.#order.next();
+        if (oldest === undefined) break;
+        const kept = this.#rows.get(oldest) as Kept<V>;
         if (!mayEvict(this.workingSet, kept.usedAt, this.#weight + weight, this.capacity)) break;
         this.forget(oldest);
       }
@@ -82,6 +79,7 @@ export class RowCache<V> {
 
   clear(): void {
     this.#rows.clear();
+    this.#order.reset();
     this.#weight = 0;
   }
 }

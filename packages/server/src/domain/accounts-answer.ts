@@ -1,4 +1,5 @@
 import type { Profile } from '@socialpub/core';
+import { AskedOrder } from '../db/asked-order.js';
 import type { Database } from '../db/database.js';
 import type { Repositories } from '../db/repositories.js';
 import { mayEvict, type WorkingSetPolicy } from '../db/working-set.js';
@@ -51,6 +52,7 @@ function unchangedBetween(profiles: readonly Profile[], now: number): [from: num
  */
 export class AccountsAnswerCache {
   readonly #answers = new Map<string, KeptAnswer>();
+  readonly #order = new AskedOrder(this.#answers);
   #characters = 0;
 
   constructor(
@@ -90,16 +92,13 @@ export class AccountsAnswerCache {
     this.#drop(accountId);
     // An answer larger than the whole budget is served, not kept.
     if (json.length > this.limits.characters) return json;
-    for (const [oldest, kept] of this.#answers) {
+    for (;;) {
       const entries = this.#answers.size + 1;
       const characters = this.#characters + json.length;
       if (entries <= this.limits.entries && characters <= this.limits.characters) break;
-      if (kept.used) {
-        kept.used = false;
-        this.#answers.delete(oldest);
-        this.#answers.set(oldest, kept);
-        continue;
-      }
+      const oldest = this.#order.next();
+      if (oldest === undefined) break;
+      const kept = this.#answers.get(oldest) as KeptAnswer;
       const ws = this.workingSet;
       if (
         !mayEvict(ws, kept.usedAt, entries, this.limits.entries) &&

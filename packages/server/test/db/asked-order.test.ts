@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { AskedOrder } from '../../src/db/asked-order.js';
 
-// The clock hand the kept limit answers are dropped by: least recently asked first, an entry asked
-// since the hand passed it gets a second chance, and the hand goes on from where it stopped.
+// The clock hand the request path's caches drop entries by: least recently asked first, an entry
+// asked since the hand reached it gets a second chance, and the hand goes on from where it stopped.
 
 const entries = (...keys: string[]) => new Map(keys.map((key) => [key, { used: false }]));
 
 describe('AskedOrder', () => {
-  it('answers the entries in their order, then starts again at the front', () => {
+  it('answers the same entry until it is dropped or passed, then the next, then the front again', () => {
     const map = entries('a', 'b', 'c');
     const order = new AskedOrder(map);
-    expect([order.next(), order.next(), order.next(), order.next()]).toEqual(['a', 'b', 'c', 'a']);
+    expect([order.next(), order.next()]).toEqual(['a', 'a']);
+    const passed = [];
+    for (let i = 0; i < 4; i++) {
+      passed.push(order.next());
+      order.pass();
+    }
+    expect(passed).toEqual(['a', 'b', 'c', 'a']);
   });
 
   it('gives an entry asked since the hand passed it a second chance, at the end of the order', () => {
@@ -40,6 +46,7 @@ describe('AskedOrder', () => {
     const map = entries('a');
     const order = new AskedOrder(map);
     expect(order.next()).toBe('a');
+    order.pass();
     map.set('b', { used: false });
     expect(order.next()).toBe('b');
   });
