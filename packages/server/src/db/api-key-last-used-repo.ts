@@ -1,3 +1,4 @@
+import { BatchedUpsert } from './batched-upsert.js';
 import type { Database } from './database.js';
 import type { BehindWriter, WriteBehind } from './write-behind.js';
 
@@ -13,12 +14,19 @@ const WRITE_EVERY_MS = 60_000;
 export class ApiKeyLastUsedRepository implements BehindWriter {
   readonly #lastWritten = new Map<string, number>();
   #pending = new Map<string, string>();
+  readonly #upsert: BatchedUpsert;
 
   constructor(
     private readonly db: Database,
     private readonly writeBehind: WriteBehind,
   ) {
     writeBehind.register(this);
+    this.#upsert = new BatchedUpsert(
+      db,
+      'api_key_last_used (key_id, last_used_at)',
+      2,
+      'ON CONFLICT (key_id) DO UPDATE SET last_used_at = excluded.last_used_at',
+    );
   }
 
   touch(keyId: string, at: Date): void {
@@ -33,17 +41,10 @@ export class ApiKeyLastUsedRepository implements BehindWriter {
   writeWaiting(): (() => void) | undefined {
     if (this.#pending.size === 0) return undefined;
     const changed = this.#pending;
-    const write = this.db.prepare(
-      `INSERT INTO api_key_last_used (key_id, last_used_at) VALUES (?, ?)
-       ON CONFLICT(key_id) DO UPDATE SET last_used_at = excluded.last_used_at`,
-    );
-    for (const [keyId, at] of changed) {
-      try {
-        write.run(keyId, at);
-      } catch {
-        // Only a key deleted meanwhile (with its account) can refuse its row; nobody will read it.
-      }
-    }
+    const values: unknown[] = [];
+    for (const [keyId, at] of changed) values.push(keyId, at);
+    // Only a key deleted meanwhile (with its account) can refuse its row: skipped, nobody will read it.
+    this.#upsert.write(values);
     return () => {
       if (this.#pending === changed) this.#pending = new Map();
     };

@@ -1,4 +1,5 @@
 import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
+import { BatchedUpsert } from './batched-upsert.js';
 import type { Database } from './database.js';
 import type { BehindWriter, WriteBehind } from './write-behind.js';
 
@@ -30,12 +31,19 @@ export class ReadCountersRepository implements BehindWriter {
    * this process's own, written from `#current`: see `#mayBeStored`.
    */
   readonly #storedThrough: string | null;
+  readonly #upsert: BatchedUpsert;
 
   constructor(
     private readonly db: Database,
     private readonly writeBehind: WriteBehind,
   ) {
     writeBehind.register(this);
+    this.#upsert = new BatchedUpsert(
+      db,
+      'read_counters (account_id, bucket, minute, count)',
+      4,
+      'ON CONFLICT (account_id, bucket, minute) DO UPDATE SET count = excluded.count',
+    );
     const row = db.prepare('SELECT MAX(minute) AS minute FROM read_counters').get() as {
       minute: string | null;
     };
@@ -107,18 +115,13 @@ export class ReadCountersRepository implements BehindWriter {
   writeWaiting(): (() => void) | undefined {
     if (this.#changed.size === 0) return undefined;
     const changed = this.#changed;
-    const write = this.db.prepare(
-      `INSERT INTO read_counters (account_id, bucket, minute, count) VALUES (?, ?, ?, ?)
-       ON CONFLICT (account_id, bucket, minute) DO UPDATE SET count = excluded.count`,
-    );
+    const values: unknown[] = [];
     for (const c of changed) {
-      try {
-        write.run(c.accountId, READS_BUCKET, c.minute, c.reads);
-        if (c.options > 0) write.run(c.accountId, OPTIONS_BUCKET, c.minute, c.options);
-      } catch {
-        // Only a vanished account can refuse its row; its count has no one left to limit.
-      }
+      values.push(c.accountId, READS_BUCKET, c.minute, c.reads);
+      if (c.options > 0) values.push(c.accountId, OPTIONS_BUCKET, c.minute, c.options);
     }
+    // A vanished account's row is refused and skipped: its count has no one left to limit.
+    this.#upsert.write(values);
     return () => {
       // Counts changed meanwhile are impossible (the write is synchronous): all of them are saved.
       if (this.#changed === changed) this.#changed = new Set();
