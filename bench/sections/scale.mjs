@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChildServer } from '../lib/child-server.mjs';
+import { gcDuring, gcLine } from '../lib/gc-during.mjs';
 import { measureHttp } from '../lib/http-measure.mjs';
 import { readBudget } from '../lib/read-budget.mjs';
 import { printHttpRounds, printLine } from '../lib/report.mjs';
@@ -22,6 +23,10 @@ const SMALL = 1000;
  * (caches warm: the steady state is compared). The aim: server CPU per request within 10%.
  */
 export async function benchScale({ duration, rounds, accounts: large }) {
+  // BENCH_SCALE_DIST: a server build folder to run instead of the workspace's (a build copied aside
+  // before a change, inside the repository); BENCH_SCALE_NODE_ARGS: node flags for both servers.
+  const dist = process.env.BENCH_SCALE_DIST;
+  const nodeArgs = (process.env.BENCH_SCALE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const dirs = [];
   const children = [];
   try {
@@ -29,7 +34,12 @@ export async function benchScale({ duration, rounds, accounts: large }) {
     for (const count of [SMALL, large]) {
       const dir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
       dirs.push(dir);
-      const server = await startChildServer(here('../servers/reference.mjs'), { args: [dir] });
+      const server = await (dist === undefined
+        ? startChildServer(here('../servers/reference.mjs'), { args: [dir], nodeArgs })
+        : startChildServer(here('../servers/reference-from-dist.mjs'), {
+            args: [resolve(dist), dir],
+            nodeArgs,
+          }));
       children.push(server);
       const seeding = performance.now();
       const accounts = await seedAccounts(server.info.url, ADMIN_TOKEN, count, {
@@ -48,42 +58,46 @@ export async function benchScale({ duration, rounds, accounts: large }) {
         name: `GET /accounts over ${count} accounts`,
         run: async () => {
           await budget.reserve(Math.min(Math.ceil(lastRps * 1.3 * (duration + 1)), count * 54));
-          const figures = await measureHttp(server, {
-            url: `${server.info.url}/api/v2/accounts`,
-            amount: Math.min(Math.ceil(lastRps * duration), count * 54),
-            setupRequest: (req) => ({
-              ...req,
-              headers: { ...req.headers, authorization: `Bearer ${budget.nextKey()}` },
-            }),
+          return gcDuring(server, async () => {
+            const figures = await measureHttp(server, {
+              url: `${server.info.url}/api/v2/accounts`,
+              amount: Math.min(Math.ceil(lastRps * duration), count * 54),
+              setupRequest: (req) => ({
+                ...req,
+                headers: { ...req.headers, authorization: `Bearer ${budget.nextKey()}` },
+              }),
+            });
+            lastRps = Math.max(figures.rps, 1000);
+            return figures;
           });
-          lastRps = Math.max(figures.rps, 1000);
-          return figures;
         },
       });
       let d = 0;
       subjects.push({
         name: `dry run over ${count} accounts`,
         run: () =>
-          measureHttp(server, {
-            url: `${server.info.url}/api/v2/posts`,
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            duration,
-            setupRequest: (req) => {
-              const a = accounts[d++ % accounts.length];
-              return {
-                ...req,
-                headers: { ...req.headers, authorization: `Bearer ${a.apiKey}` },
-                body: JSON.stringify({
-                  validate: {
-                    accountId: a.profileId,
-                    platform: 'x',
-                    content: { text: `bench dry run ${d}` },
-                  },
-                }),
-              };
-            },
-          }),
+          gcDuring(server, () =>
+            measureHttp(server, {
+              url: `${server.info.url}/api/v2/posts`,
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              duration,
+              setupRequest: (req) => {
+                const a = accounts[d++ % accounts.length];
+                return {
+                  ...req,
+                  headers: { ...req.headers, authorization: `Bearer ${a.apiKey}` },
+                  body: JSON.stringify({
+                    validate: {
+                      accountId: a.profileId,
+                      platform: 'x',
+                      content: { text: `bench dry run ${d}` },
+                    },
+                  }),
+                };
+              },
+            }),
+          ),
       });
     }
     // Every account's caches warm before the rounds (one read and one dry run each, not counted):
@@ -124,6 +138,8 @@ export async function benchScale({ duration, rounds, accounts: large }) {
     }
     const results = await interleave({ subjects, rounds });
     printHttpRounds(results, rounds);
+    for (const [name, figures] of Object.entries(results))
+      printLine(name, gcLine(figures, formatSpread, spread));
     for (const kind of ['GET /accounts', 'dry run']) {
       const small = results[`${kind} over ${SMALL} accounts`];
       const big = results[`${kind} over ${large} accounts`];

@@ -3,7 +3,7 @@
 // can count the full collections an upload causes inside the server, not in the load generator.
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 
-const gc = { major: 0, minor: 0, incremental: 0, weakcb: 0, majorMs: 0 };
+const gc = { major: 0, minor: 0, incremental: 0, weakcb: 0, majorMs: 0, minorMs: 0 };
 const observer = new PerformanceObserver((list) => count(list.getEntries()));
 function count(entries) {
   for (const entry of entries) {
@@ -11,8 +11,10 @@ function count(entries) {
     if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
       gc.major++;
       gc.majorMs += entry.duration;
-    } else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gc.minor++;
-    else if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL) gc.incremental++;
+    } else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+      gc.minor++;
+      gc.minorMs += entry.duration;
+    } else if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL) gc.incremental++;
     else gc.weakcb++;
   }
 }
