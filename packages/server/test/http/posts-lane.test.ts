@@ -74,13 +74,13 @@ const PUBLISHES = (f: Fixture): Sent[] => [
   { body: post(f, { content: { text: 'hello' } }), key: 'wrong' },
 ];
 
-function send(t: TestApp, f: Fixture, sent: Sent): Promise<Response> {
+async function send(t: TestApp, f: Fixture, sent: Sent): Promise<Response> {
   const key = sent.key ?? 'own';
-  const authorization =
-    key === 'none' ? {} : { authorization: `Bearer ${key === 'own' ? f.apiKey : 'sp_live_wrong'}` };
-  return t.app.request(sent.path ?? '/api/v2/posts', {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...sent.headers };
+  if (key !== 'none') headers['authorization'] = `Bearer ${key === 'own' ? f.apiKey : 'sp_live_wrong'}`;
+  return await t.app.request(sent.path ?? '/api/v2/posts', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...authorization, ...sent.headers },
+    headers,
     ...(sent.body === undefined ? {} : { body: sent.body }),
   });
 }
