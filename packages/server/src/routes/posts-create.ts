@@ -17,7 +17,7 @@ function toResponse(c: Context<AppEnv>, answer: PublishAnswer): Response {
     c.set('errorCode', error.code);
   }
   // c.json's bytes, with nosniff in the answer's own headers (http/security-headers.ts).
-  return jsonAnswerWithNoSniff(JSON.stringify(answer.body), answer.status);
+  return jsonAnswerWithNoSniff(answer.json ?? JSON.stringify(answer.body), answer.status);
 }
 
 /**
