@@ -59,47 +59,41 @@ export function withPostsLane(
     }
     if (!isEntered(entered)) return entered;
     return c.req.text().then(
-      (rawBody) => settle(c, entered, () => answer(c, rawBody)),
-      (error: unknown) => leave(c, entered, () => failed(c, error)),
+      (rawBody) => {
+        let answered: Response | Promise<Response>;
+        try {
+          answered = answer(c, rawBody);
+        } catch (error) {
+          return refused(c, entered, error);
+        }
+        if (!(answered instanceof Promise)) return answeredWith(c, entered, answered);
+        return answered.then(
+          (res) => answeredWith(c, entered, res),
+          (error: unknown) => refused(c, entered, error),
+        );
+      },
+      (error: unknown) => refused(c, entered, error),
     );
   };
 
-  /** The handler's answer (or its error's) in `c.res`, then the front door's second half. */
-  function settle(
-    c: Context<AppEnv>,
-    entered: Entered,
-    handle: () => Response | Promise<Response>,
-  ): Response | Promise<Response> {
-    let answered: Response | Promise<Response>;
+  /** The handler threw: as Hono's compose, the error handler answers, with `c.error` set. */
+  function refused(c: Context<AppEnv>, entered: Entered, error: unknown): Response {
+    let res: Response;
     try {
-      answered = handle();
-    } catch (error) {
-      return leave(c, entered, () => failed(c, error));
-    }
-    if (answered instanceof Promise) {
-      return answered.then(
-        (res) => leave(c, entered, () => res),
-        (error: unknown) => leave(c, entered, () => failed(c, error)),
-      );
-    }
-    return leave(c, entered, () => answered as Response);
-  }
-
-  /** As Hono's compose for a handler that throws: the error handler's answer, with `c.error` set. */
-  function failed(c: Context<AppEnv>, error: unknown): Response {
-    if (!(error instanceof Error)) throw error;
-    c.error = error;
-    return onError(error, c) as Response;
-  }
-
-  function leave(c: Context<AppEnv>, entered: Entered, answered: () => Response): Response {
-    try {
-      c.res = answered();
-    } catch (error) {
-      // The error handler itself threw (a dropped connection): the log records no answer.
+      if (!(error instanceof Error)) throw error;
+      c.error = error;
+      res = onError(error, c) as Response;
+    } catch (thrown) {
+      // Not answerable (a dropped connection): the log records no answer.
       steps.failed(entered);
-      throw error;
+      throw thrown;
     }
+    return answeredWith(c, entered, res);
+  }
+
+  /** The answer in `c.res`, then the front door's second half. */
+  function answeredWith(c: Context<AppEnv>, entered: Entered, res: Response): Response {
+    c.res = res;
     try {
       steps.leave(c, entered);
       return c.res;
