@@ -2,10 +2,12 @@ import { Context, type Handler, type Hono } from 'hono';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { RouterRoute } from 'hono/types';
 import type { FaultsRepository } from '../db/faults-repo.js';
-import type { PostAnswer } from '../routes/posts-create.js';
 import type { AppEnv } from './context.js';
 import { notFound, onError } from './error-response.js';
 import { type Entered, type FrontDoorSteps, isEntered } from './front-door.js';
+
+/** A posts address's answer to a body already read: at once when nothing in it waits (a dry run). */
+export type PostAnswer = (c: Context<AppEnv>, rawBody: string) => Response | Promise<Response>;
 
 /** The address the lane takes: publish, schedule, queue and dry run. */
 export const POSTS_LANE_PATH = '/api/v2/posts';

@@ -3,11 +3,9 @@ import type { PublishAnswer } from '../domain/publishing/answers.js';
 import type { PostsAddress } from '../domain/publishing/index.js';
 import type { AppEnv } from '../http/context.js';
 import { setIdempotencyOutcome } from '../http/idempotency.js';
+import type { PostAnswer } from '../http/posts-lane.js';
 import { jsonAnswerWithNoSniff } from '../http/security-headers.js';
 import type { Services } from '../services.js';
-
-/** A posts address's answer to a body already read: at once when nothing in it waits (a dry run). */
-export type PostAnswer = (c: Context<AppEnv>, rawBody: string) => Response | Promise<Response>;
 
 function toResponse(c: Context<AppEnv>, answer: PublishAnswer): Response {
   // Idempotency rules 7 and 8: unconfirmed 5xx after handing over are kept, network refusals not.
