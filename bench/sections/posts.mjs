@@ -28,7 +28,10 @@ const withKey = (req, apiKey, body) => ({
  * nothing sent or counted) at >= 22% of its req/s; publishing to a zero-latency simulated network at
  * >= 15%, every answer 2xx. A network takes one post per account every 20 s, so each publish round
  * sends `perRound` posts, each to an (account, network) pair no earlier round used; accounts are
- * seeded for that. GET /api/v2/posts pages ride along as a figure without an aim.
+ * seeded for that. GET /api/v2/posts pages ride along as a figure without an aim. A second server
+ * keeping no network inbox gets the same work in the same order: what keeping the inbox costs a
+ * publish is the ratio of the two, and their dry runs (which never touch the inbox) show whether
+ * their rounds were alike.
  */
 export async function benchPosts({ duration, rounds, perRound, accounts: atLeast = 4000 }) {
   const dir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
@@ -82,66 +85,72 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
       throw new Error(`dry run probe: ${probe.status} ${JSON.stringify(probed)}`);
     }
 
-    let d = 0;
-    const dryRun = () =>
-      measureHttp(ref, {
-        url: postsUrl,
-        method: 'POST',
-        headers,
-        duration,
-        setupRequest: (req) => {
-          const a = accounts[d % accounts.length];
-          return withKey(req, a.apiKey, dryBody(a, d++));
-        },
-      });
-    // Pair k is account k % n on network NETWORKS[floor(k / n)]: each pair once in the whole section.
-    let p = 0;
-    const publish = () =>
-      measureHttp(ref, {
-        url: postsUrl,
-        method: 'POST',
-        headers,
-        amount: perRound,
-        setupRequest: (req) => {
-          const k = p++;
-          const a = accounts[k % accounts.length];
-          const platform = NETWORKS[Math.floor(k / accounts.length)];
-          return withKey(req, a.apiKey, {
-            post: { accountId: a.profileId, platform, content: { text: `bench publish ${k}` } },
+    // Both servers get the same work in the same order each round: dry runs over every account,
+    // then the publishes, then the pages. A publish costs less on a server whose accounts were just
+    // active (their keys, rows and counts are kept), so the inbox's cost is only measured between
+    // servers that saw the same traffic before each publish round.
+    const serverWork = (server, serverAccounts) => {
+      const url = `${server.info.url}/api/v2/posts`;
+      let d = 0;
+      let p = 0;
+      const budget = readBudget(serverAccounts);
+      // Pages are reads (60 per UTC minute per account): a round asks for about `duration` seconds
+      // of them, never more than the seeded accounts may read in one minute.
+      let lastPagesRps = 10_000;
+      return {
+        published: () => p,
+        dryRun: () =>
+          measureHttp(server, {
+            url,
+            method: 'POST',
+            headers,
+            duration,
+            setupRequest: (req) => {
+              const a = serverAccounts[d % serverAccounts.length];
+              return withKey(req, a.apiKey, dryBody(a, d++));
+            },
+          }),
+        // Pair k is account k % n on network NETWORKS[floor(k / n)]: each pair once in the whole section.
+        publish: () =>
+          measureHttp(server, {
+            url,
+            method: 'POST',
+            headers,
+            amount: perRound,
+            setupRequest: (req) => {
+              const k = p++;
+              const a = serverAccounts[k % serverAccounts.length];
+              const platform = NETWORKS[Math.floor(k / serverAccounts.length)];
+              return withKey(req, a.apiKey, {
+                post: { accountId: a.profileId, platform, content: { text: `bench publish ${k}` } },
+              });
+            },
+          }),
+        pages: async () => {
+          const amount = Math.min(
+            Math.ceil(lastPagesRps * duration),
+            Math.floor(serverAccounts.length * 60 * 0.8),
+          );
+          await budget.reserve(amount);
+          const figures = await measureHttp(server, {
+            url: `${url}?limit=20`,
+            amount,
+            setupRequest: (req) => withKey(req, budget.nextKey()),
           });
+          lastPagesRps = Math.max(1000, figures.rps);
+          return figures;
         },
-      });
-    let q = 0;
-    const publishOff = () =>
-      measureHttp(refOff, {
-        url: `${refOff.info.url}/api/v2/posts`,
-        method: 'POST',
-        headers,
-        amount: perRound,
-        setupRequest: (req) => {
-          const k = q++;
-          const a = accountsOff[k % accountsOff.length];
-          const platform = NETWORKS[Math.floor(k / accountsOff.length)];
-          return withKey(req, a.apiKey, {
-            post: { accountId: a.profileId, platform, content: { text: `bench publish ${k}` } },
-          });
-        },
-      });
-    const budget = readBudget(accounts);
-    // Pages are reads (60 per UTC minute per account): a round asks for about `duration` seconds of
-    // them, never more than the seeded accounts may read in one minute.
-    let lastPagesRps = 10_000;
-    const pages = async () => {
-      const amount = Math.min(Math.ceil(lastPagesRps * duration), Math.floor(accounts.length * 60 * 0.8));
-      await budget.reserve(amount);
-      const figures = await measureHttp(ref, {
-        url: `${postsUrl}?limit=20`,
-        amount,
-        setupRequest: (req) => withKey(req, budget.nextKey()),
-      });
-      lastPagesRps = Math.max(1000, figures.rps);
-      return figures;
+      };
     };
+    const keeping = serverWork(ref, accounts);
+    const keepingNone = serverWork(refOff, accountsOff);
+    const roundOf = (work) => async () => ({
+      dry: await work.dryRun(),
+      publish: await work.publish(),
+      pages: await work.pages(),
+    });
+    const KEEPING = 'the server keeping its network inbox';
+    const KEEPING_NONE = 'the server keeping none';
     const subjects = [
       {
         name: 'bare Hono hello-world',
@@ -158,21 +167,40 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
             duration,
           }),
       },
-      { name: 'POST /posts {validate} (dry run, x)', run: dryRun },
-      { name: `POST /posts publish (${perRound} per round, 0 ms)`, run: publish },
-      { name: 'GET /posts?limit=20', run: pages },
-      { name: `POST /posts publish, no network inbox (${perRound} per round)`, run: publishOff },
+      { name: KEEPING, run: roundOf(keeping) },
+      { name: KEEPING_NONE, run: roundOf(keepingNone) },
     ];
-    const results = await interleave({ subjects, rounds });
+    const rounded = await interleave({ subjects, rounds });
+    const dryName = 'POST /posts {validate} (dry run, x)';
+    const publishName = `POST /posts publish (${perRound} per round, 0 ms)`;
+    const pagesName = 'GET /posts?limit=20';
+    const offDryName = 'POST /posts {validate}, no network inbox';
+    const offName = `POST /posts publish, no network inbox (${perRound} per round)`;
+    const offPagesName = 'GET /posts?limit=20, no network inbox';
+    const honoPostName = 'bare Hono POST parsing JSON';
+    const results = {
+      'bare Hono hello-world': rounded['bare Hono hello-world'],
+      [honoPostName]: rounded[honoPostName],
+      [dryName]: rounded[KEEPING].map((r) => r.dry),
+      [publishName]: rounded[KEEPING].map((r) => r.publish),
+      [pagesName]: rounded[KEEPING].map((r) => r.pages),
+      [offDryName]: rounded[KEEPING_NONE].map((r) => r.dry),
+      [offName]: rounded[KEEPING_NONE].map((r) => r.publish),
+      [offPagesName]: rounded[KEEPING_NONE].map((r) => r.pages),
+    };
     printHttpRounds(results, rounds);
+    const p = keeping.published();
+    const q = keepingNone.published();
     printLine(
       '',
       `publish: ${p} posts sent, every answer 2xx (${accounts.length} accounts x ${NETWORKS.join(', ')})`,
     );
+    // Dry runs never touch the inbox: equal figures on the two servers show their rounds were alike.
+    const twins = pairedRatios(results[offDryName], results[dryName], (f) => f.cpuUs);
+    printLine('dry run, server keeping none / keeping', `${formatSpread(twins, 2)} (alike servers: about 1)`);
 
     const helloRounds = results['bare Hono hello-world'];
     const helloRps = `Hono ${formatSpread(spread(helloRounds.map((f) => f.rps)))} req/s`;
-    const [, honoPostName, dryName, publishName, pagesName, offName] = subjects.map((s) => s.name);
     const honoPost = results[honoPostName];
     const honoPostCpu = `Hono POST ${formatSpread(spread(honoPost.map((f) => f.cpuUs)), 1)} µs`;
     const cpuTimes = (name) => {

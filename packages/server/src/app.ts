@@ -20,6 +20,7 @@ import { notFound, onError } from './http/error-response.js';
 import { frontDoor, frontDoorSteps } from './http/front-door.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
+import { withPostsLane } from './http/posts-lane.js';
 import { withReadLane } from './http/read-lane.js';
 import { pageSecurityHeaders } from './http/security-headers.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
@@ -32,6 +33,7 @@ import { unusedClientsSweep } from './oauth/unused-clients.js';
 import { apiReadHandlers, apiReadPaths } from './routes/api-reads.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { createPostAnswer } from './routes/posts-create.js';
 import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
 import type { Services } from './services.js';
@@ -186,8 +188,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   app.route('/', lazyOAuth(services, options.mcpAllowedOrigins ?? []));
   app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
   mountMethodGuards(app);
-  // Every /api/v2 read answered in the turn it arrives (http/read-lane.ts); `app.request` too.
-  app.fetch = withReadLane(app, door, repos.faults, apiReadPaths(reads));
+  // Every /api/v2 read answered in the turn it arrives (http/read-lane.ts), and POST /api/v2/posts
+  // answered once its body is read, without the chain (http/posts-lane.ts); `app.request` too.
+  const reading = withReadLane(app, door, repos.faults, apiReadPaths(reads));
+  app.fetch = withPostsLane(app, reading, door, repos.faults, createPostAnswer(services, 'current'));
 
   // A deletion a crash interrupted is finished before any due work of that account could run.
   await accountDeletion.recover();

@@ -37,6 +37,26 @@ describe('UTC calendar helpers', () => {
     expect(nextUtcMonth(d(at)).toISOString()).toBe(next);
   });
 
+  it('finds the day the calendar’s fields name, before 1970 and after it alike', () => {
+    const anyInstant = fc.date({
+      min: d('1600-01-01T00:00:00Z'),
+      max: d('2400-01-01T00:00:00Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(anyInstant, (at) => {
+        const fields = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+        return (
+          startOfUtcDay(at).getTime() === fields &&
+          nextUtcMidnight(at).getTime() ===
+            Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1)
+        );
+      }),
+    );
+    expect(startOfUtcDay(d('1969-12-31T23:59:59.999Z')).toISOString()).toBe('1969-12-31T00:00:00.000Z');
+    expect(Number.isNaN(startOfUtcDay(new Date(Number.NaN)).getTime())).toBe(true);
+  });
+
   it('finds the next midnight after the instant and within 24 hours', () => {
     fc.assert(
       fc.property(instants, (at) => {

@@ -6,13 +6,24 @@ import { DAY_SECONDS } from './byte-units.js';
  * Pure: a Date in, a new Date out.
  */
 
+const DAY_MS = DAY_SECONDS * 1000;
+
+/**
+ * 00:00 UTC of the instant's day, in milliseconds: UTC has no daylight saving and JavaScript time
+ * no leap seconds, so every UTC day is exactly `DAY_MS` long and starts at a multiple of it. Every
+ * POST /posts check asks, so it is arithmetic rather than a walk through the calendar's fields.
+ */
+function utcDayStartMs(ms: number): number {
+  return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
 export function startOfUtcDay(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  return new Date(utcDayStartMs(at.getTime()));
 }
 
 /** The next 00:00 UTC strictly after `at` (at midnight itself, the following one). */
 export function nextUtcMidnight(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
+  return new Date(utcDayStartMs(at.getTime()) + DAY_MS);
 }
 
 export function startOfUtcMonth(at: Date): Date {

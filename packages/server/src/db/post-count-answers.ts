@@ -11,6 +11,8 @@ import { mayEvict, WORKING_SET, type WorkingSetPolicy } from './working-set.js';
 /** An account's latest send on each network since `since` (ISO); a network missing: none since. */
 interface KeptLatest {
   since: string;
+  /** `since` in milliseconds, which every ask compares with. */
+  sinceMs: number;
   at: Map<Platform, string>;
   /** Asked since it got its place in the order (see `Subject`). */
   used: boolean;
@@ -173,24 +175,36 @@ export class PostCountAnswers {
   }
 
   /**
-   * The latest send on the network at or after `since` (ISO; null: none), when the account's kept
-   * answer covers `since`: one kept for an earlier start answers every later one, so the 20-second
-   * wait's moving start keeps finding it. Undefined when nothing kept covers it.
+   * The latest send on the network at or after `sinceMs` (ISO; null: none), when the account's kept
+   * answer covers it: one kept for an earlier start answers every later one, so the 20-second
+   * wait's moving start keeps finding it. Undefined when nothing kept covers it. The start is a
+   * number: most asks find no send, and then no instant is written out as text.
    */
-  lastAt(accountId: string, platform: Platform, since: string): string | null | undefined {
+  lastAtMs(accountId: string, platform: Platform, sinceMs: number): string | null | undefined {
     const kept = this.#lastAt.get(accountId);
-    if (kept === undefined || since < kept.since) return undefined;
+    if (kept === undefined || sinceMs < kept.sinceMs) return undefined;
     kept.used = true;
     kept.usedAt = this.#now();
     const at = kept.at.get(platform);
-    return at !== undefined && at >= since ? at : null;
+    return at !== undefined && Date.parse(at) >= sinceMs ? at : null;
+  }
+
+  /** `lastAtMs` with the start as ISO text. */
+  lastAt(accountId: string, platform: Platform, since: string): string | null | undefined {
+    return this.lastAtMs(accountId, platform, Date.parse(since));
   }
 
   /** Keeps the account's latest send on each network at or after `since` (missing: none since then). */
   keepLastAt(accountId: string, since: string, latest: Map<Platform, string>): void {
     this.#bound();
     if (!this.#lastAt.has(accountId)) this.#lastKept += 1;
-    this.#lastAt.set(accountId, { since, at: latest, used: false, usedAt: this.#now() });
+    this.#lastAt.set(accountId, {
+      since,
+      sinceMs: Date.parse(since),
+      at: latest,
+      used: false,
+      usedAt: this.#now(),
+    });
   }
 
   /** A new row (`at` as stored): every kept answer it changes is brought up to date. */

@@ -297,9 +297,9 @@ export class PostRecordsRepository {
    * first post to another network asks nothing again.
    */
   lastPostSince(accountId: string, platform: Platform, since: Date): Date | null {
-    const from = since.toISOString();
-    let at = this.#answers.lastAt(accountId, platform, from);
+    let at = this.#answers.lastAtMs(accountId, platform, since.getTime());
     if (at === undefined) {
+      const from = since.toISOString();
       const rows = this.db
         .prepare(
           'SELECT platform, MAX(at) AS at FROM post_records WHERE account_id = ? AND at >= ? GROUP BY platform',

@@ -1,30 +1,44 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { PublishAnswer } from '../domain/publishing/answers.js';
 import type { PostsAddress } from '../domain/publishing/index.js';
 import type { AppEnv } from '../http/context.js';
 import { setIdempotencyOutcome } from '../http/idempotency.js';
+import type { PostAnswer } from '../http/posts-lane.js';
 import { jsonAnswerWithNoSniff } from '../http/security-headers.js';
 import type { Services } from '../services.js';
 
-/** The handler both posts addresses share; only the order of checks and their codes differ. */
-export function createPostHandler(services: Services, address: PostsAddress) {
-  return async (c: import('hono').Context<AppEnv>) => {
-    const caller = c.get('caller');
-    const rawBody = await c.req.text();
-    const answer = await services.publishing.handle({
+function toResponse(c: Context<AppEnv>, answer: PublishAnswer): Response {
+  // Idempotency rules 7 and 8: unconfirmed 5xx after handing over are kept, network refusals not.
+  setIdempotencyOutcome(c, answer.remember ? 'remember' : 'forget');
+  const error = answer.body['error'];
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    c.set('errorCode', error.code);
+  }
+  // c.json's bytes, with nosniff in the answer's own headers (http/security-headers.ts).
+  return jsonAnswerWithNoSniff(answer.json ?? JSON.stringify(answer.body), answer.status);
+}
+
+/**
+ * The checks and the answer of both posts addresses once the body is read; only the order of checks
+ * and their codes differ. The route awaits the body and then this; the posts lane
+ * (http/posts-lane.ts) calls the same function.
+ */
+export function createPostAnswer(services: Services, address: PostsAddress): PostAnswer {
+  return (c, rawBody) => {
+    const answer = services.publishing.handleNow({
       address,
-      account: caller.account,
+      account: c.get('caller').account,
       rawBody,
       idempotencyKey: c.req.header('idempotency-key'),
     });
-    // Idempotency rules 7 and 8: unconfirmed 5xx after handing over are kept, network refusals not.
-    setIdempotencyOutcome(c, answer.remember ? 'remember' : 'forget');
-    const error = answer.body['error'];
-    if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-      c.set('errorCode', error.code);
-    }
-    // c.json's bytes, with nosniff in the answer's own headers (http/security-headers.ts).
-    return jsonAnswerWithNoSniff(JSON.stringify(answer.body), answer.status);
+    return answer instanceof Promise ? answer.then((done) => toResponse(c, done)) : toResponse(c, answer);
   };
+}
+
+/** The handler both posts addresses mount. */
+export function createPostHandler(services: Services, address: PostsAddress) {
+  const answer = createPostAnswer(services, address);
+  return async (c: Context<AppEnv>) => answer(c, await c.req.text());
 }
 
 /** POST /api/v2/posts: publish, queue or schedule (and dry run). */

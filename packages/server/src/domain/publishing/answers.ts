@@ -7,6 +7,8 @@ export interface PublishAnswer {
   status: number;
   body: Record<string, unknown>;
   remember: boolean;
+  /** `JSON.stringify(body)`, when the answer is one of the few kept written out (`dryRunAnswer`). */
+  json?: string;
 }
 
 function withWarnings(body: Record<string, unknown>, warnings: Warning[]): Record<string, unknown> {
@@ -109,11 +111,37 @@ export function dryRunAnswer(
   outcome: DryRunOutcome,
   reason: { code: string | null; status: number },
 ): PublishAnswer {
-  return {
-    status: 200,
-    body: { dry_run: true, outcome, would_publish: outcome === 'publish', reason, warnings: ctx.warnings },
-    remember: false,
+  const body = {
+    dry_run: true,
+    outcome,
+    would_publish: outcome === 'publish',
+    reason,
+    warnings: ctx.warnings,
   };
+  if (ctx.warnings.length > 0) return { status: 200, body, remember: false };
+  return { status: 200, body, remember: false, json: dryRunText(body, reason) };
+}
+
+/**
+ * A dry run without warnings answers one of a few texts (its outcome, and the code and status it
+ * would get): they are written out once and kept, since every dry run's answer would otherwise
+ * serialise the same few fields again. Bounded by the catalog's codes; past the bound, written anew.
+ */
+const dryRunTexts = new Map<string, string>();
+const DRY_RUN_TEXTS_KEPT = 256;
+
+function dryRunText(
+  body: { outcome: DryRunOutcome },
+  reason: { code: string | null; status: number },
+): string {
+  // A code is told from none by its colon: no code can then stand for another, or for null.
+  const key = `${body.outcome} ${reason.status} ${reason.code === null ? '' : `:${reason.code}`}`;
+  let text = dryRunTexts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(body);
+    if (dryRunTexts.size < DRY_RUN_TEXTS_KEPT) dryRunTexts.set(key, text);
+  }
+  return text;
 }
 
 /** The code and status a post that passed every check would answer. */

@@ -64,6 +64,8 @@ export interface PublishContext {
   scheduledSend: boolean;
   /** The lookups shared by the sends of one scheduler batch (`SendTimeBatch`), else null. */
   batch: SendTimeBatch | null;
+  /** `account.createdAt` read as a Date once (`accountCreatedAt`), else undefined. */
+  accountCreatedAt: Date | undefined;
 }
 
 export function newContext(
@@ -101,7 +103,14 @@ export function newContext(
     probes: new Map(),
     scheduledSend: false,
     batch: null,
+    accountCreatedAt: undefined,
   };
+}
+
+/** The account's creation time, read from its record's text once per request (several limits ask). */
+export function accountCreatedAt(ctx: PublishContext): Date {
+  ctx.accountCreatedAt ??= new Date(ctx.account.createdAt);
+  return ctx.accountCreatedAt;
 }
 
 /** The step-filled fields every later step needs; a step that runs before them is an ordering defect. */

@@ -71,6 +71,12 @@ function splitOrder(address: PostsAddress): { shape: readonly CheckName[]; rest:
   return split;
 }
 
+/** A refusal after the shape checks: a dry run answers it, anything else is thrown on. */
+function dryRunRefusal(ctx: PublishContext, error: unknown): PublishAnswer {
+  if (!ctx.dryRun || !isApiError(error)) throw error;
+  return dryRunAnswer(ctx, 'refuse', { code: error.code, status: error.status });
+}
+
 /**
  * POST /posts on both addresses: runs the checks in the address's order, then publishes, schedules
  * or queues. Refusals are thrown as core ApiErrors (never remembered); a dry run answers them.
@@ -79,19 +85,41 @@ export class PublishingService {
   constructor(readonly deps: PublishingDeps) {}
 
   async handle(input: PublishRequestInput): Promise<PublishAnswer> {
+    return this.handleNow(input);
+  }
+
+  /**
+   * `handle`, answered without a promise when nothing in it waits: every check finished at once
+   * and nothing goes to a network (a dry run, a schedule, a queued post). Most requests need nothing
+   * awaited (no media to look up): their steps then run without a promise (`startChecks`); a step
+   * that has to wait is awaited, then the rest run after it. Refusals are thrown (at once, or by
+   * the promise).
+   */
+  handleNow(input: PublishRequestInput): PublishAnswer | Promise<PublishAnswer> {
     const ctx = newContext(this.deps, input);
     const { shape, rest } = splitOrder(input.address);
-    // Most requests need nothing awaited (no media to look up): their steps then run without a
-    // promise (`startChecks`); a step that has to wait is awaited, then the rest run after it.
     const shapeChecked = startChecks(ctx, shape);
-    if (shapeChecked !== null) await shapeChecked;
+    if (shapeChecked !== null) return shapeChecked.then(() => this.#afterShape(ctx, rest));
+    return this.#afterShape(ctx, rest);
+  }
+
+  /** The checks after the shape's, then the answer: a dry run answers a refusal instead of throwing it. */
+  #afterShape(ctx: PublishContext, rest: readonly CheckName[]): PublishAnswer | Promise<PublishAnswer> {
+    let restChecked: Promise<void> | null;
     try {
-      const restChecked = startChecks(ctx, rest);
-      if (restChecked !== null) await restChecked;
+      restChecked = startChecks(ctx, rest);
     } catch (error) {
-      if (!ctx.dryRun || !isApiError(error)) throw error;
-      return dryRunAnswer(ctx, 'refuse', { code: error.code, status: error.status });
+      return dryRunRefusal(ctx, error);
     }
+    if (restChecked === null) return this.#checked(ctx);
+    return restChecked.then(
+      () => this.#checked(ctx),
+      (error: unknown) => dryRunRefusal(ctx, error),
+    );
+  }
+
+  /** Every check passed: the dry run's answer, or the post scheduled, queued or sent. */
+  #checked(ctx: PublishContext): PublishAnswer | Promise<PublishAnswer> {
     if (ctx.dryRun) {
       if (ctx.delivery.kind === 'schedule')
         return dryRunAnswer(ctx, 'schedule', { code: 'scheduled', status: 202 });
@@ -109,6 +137,10 @@ export class PublishingService {
       const id = this.#schedule(ctx, delivery.at, 'The daily allowance was used; moved to the next UTC day.');
       return queuedAnswer(ctx, id, delivery, upgradeUrl(this.deps.services.urls.base));
     }
+    return this.#send(ctx);
+  }
+
+  async #send(ctx: PublishContext): Promise<PublishAnswer> {
     // Checked again with no await before the send: another request may have taken the network's
     // 20-second slot while this one awaited its checks (Limits, Request throttle).
     checkThrottle(ctx);

@@ -61,6 +61,8 @@ export class PublishingStore {
   /** Latest send of the account to the network at or after `since` (the 20-second wait), or null. */
   lastPostSince(accountId: string, platform: Platform, since: Date): Date | null {
     const recorded = this.repos.postRecords.lastPostSince(accountId, platform, since);
+    // Most checks meet no send in flight: then no key is built.
+    if (this.#sending.size === 0) return recorded;
     const inFlight = this.#sending.get(`${accountId}:${platform}`) ?? null;
     if (inFlight === null || (recorded !== null && recorded >= inFlight)) return recorded;
     return inFlight;

@@ -11,7 +11,7 @@ import {
   sameTimeNextUtcDay,
 } from '@socialpub/core';
 import { allowanceCounts, attemptsToday, skoolPostCounts, xAddonCounts } from './limit-counts.js';
-import { type PublishContext, required } from './publish-context.js';
+import { accountCreatedAt, type PublishContext, required } from './publish-context.js';
 import { upgradeUrl } from './publishing-urls.js';
 import { willSchedule } from './steps-request.js';
 
@@ -114,7 +114,7 @@ export function checkXAddon(ctx: PublishContext): void {
 export function checkAttempts(ctx: PublishContext): void {
   if (checkedAtSendTime(ctx)) return;
   const profile = required(ctx.profile, 'profile');
-  const ceiling = publishAttemptCeiling(ctx.account.plan, ctx.now, new Date(ctx.account.createdAt));
+  const ceiling = publishAttemptCeiling(ctx.account.plan, ctx.now, accountCreatedAt(ctx));
   const attempts = attemptsToday(ctx.deps.store, ctx.account.id, profile.id, ctx.now);
   if (attempts < ceiling) return;
   const wait = secondsUntil(nextUtcMidnight(ctx.now), ctx.now);
@@ -133,13 +133,13 @@ export function checkAllowance(ctx: PublishContext): void {
   if (checkedAtSendTime(ctx)) return;
   const profile = required(ctx.profile, 'profile');
   const { store } = ctx.deps;
-  const accountCreatedAt = new Date(ctx.account.createdAt);
+  const createdAt = accountCreatedAt(ctx);
   // Plans without an allowance skip the counting queries (a busy minute of scheduled sends included).
-  if (allowanceFor(ctx.account.plan, ctx.now, accountCreatedAt).kind === 'none') return;
+  if (allowanceFor(ctx.account.plan, ctx.now, createdAt).kind === 'none') return;
   const decision = decideAllowance({
     plan: ctx.account.plan,
     at: ctx.now,
-    accountCreatedAt,
+    accountCreatedAt: createdAt,
     ...allowanceCounts(store, ctx.account.id, profile.id, ctx.now),
   });
   if (decision.verdict === 'ok') return;
