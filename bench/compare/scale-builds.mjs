@@ -7,9 +7,9 @@
 // The accounts are seeded once, by the first build, into COMPARE_SCALE_SEED (default
 // bench/.tmp/scale-seed) and every server starts on a copy, so a run after the first takes seconds
 // to set up instead of minutes; a build given as `label=dist:seeded` seeds its own servers through
-// their admin API instead, as the scale section does (the seeding's leftovers in the process kept). Printed: CPU µs per request of each subject, the paired ratios of
-// the larger server to the smaller, of each build to the first, and each subject's garbage
-// collections a round (counts, and the time the server's own observer saw them take).
+// their admin API instead, as the scale section does (the seeding's leftovers in the process kept).
+// Printed: CPU µs per request of each subject, the paired ratios of the larger server to the
+// smaller and of each build to the first, and each subject's garbage collections inside the server.
 // COMPARE_DURATION: seconds per load (default 3). COMPARE_WORK: `reads`, `dry` or both (default).
 // COMPARE_NODE_ARGS: extra node flags for every server (e.g. `--max-semi-space-size=...`).
 // COMPARE_PROFILE_DIR: instead of rounds, one profiled load of each kind per server (V8's sampler
@@ -92,7 +92,8 @@ const dryRequest = (accounts, i) => (req) => {
 const dirs = [];
 const children = [];
 try {
-  const sizes = [await seeded(SMALL), await seeded(LARGE)];
+  const copies = builds.some((build) => !build.seedsItself);
+  const sizes = copies ? [await seeded(SMALL), await seeded(LARGE)] : [];
   const servers = [];
   for (const build of builds) {
     for (const [i, count] of [SMALL, LARGE].entries()) {
