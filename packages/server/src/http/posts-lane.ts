@@ -1,10 +1,11 @@
-import { Context, type Handler, type Hono } from 'hono';
+import type { Context, Handler, Hono } from 'hono';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { RouterRoute } from 'hono/types';
 import type { FaultsRepository } from '../db/faults-repo.js';
 import type { AppEnv } from './context.js';
-import { notFound, onError } from './error-response.js';
+import { onError } from './error-response.js';
 import { type Entered, type FrontDoorSteps, isEntered } from './front-door.js';
+import { laneContext } from './lane-context.js';
 
 /** A posts address's answer to a body already read: at once when nothing in it waits (a dry run). */
 export type PostAnswer = (c: Context<AppEnv>, rawBody: string) => Response | Promise<Response>;
@@ -46,13 +47,7 @@ export function withPostsLane(
     if (path !== POSTS_LANE_PATH || request.headers.get('idempotency-key') !== null) {
       return general(request, env, executionCtx);
     }
-    const c = new Context<AppEnv>(request, {
-      path,
-      matchResult,
-      env,
-      executionCtx,
-      notFoundHandler: notFound,
-    });
+    const c = laneContext(request, path, matchResult, env, executionCtx);
     let entered: Response | Entered;
     try {
       entered = steps.enter(c);

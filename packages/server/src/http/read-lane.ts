@@ -1,10 +1,11 @@
-import { Context, type Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { RouterRoute } from 'hono/types';
 import type { FaultsRepository } from '../db/faults-repo.js';
 import type { AppEnv } from './context.js';
-import { notFound, onError } from './error-response.js';
+import { onError } from './error-response.js';
 import { type FrontDoorSteps, isEntered } from './front-door.js';
+import { laneContext } from './lane-context.js';
 
 /** A read's route handler that answers at once (no await): the same function its route mounts. */
 export type ReadAtOnce = (c: Context<AppEnv>) => Response;
@@ -46,13 +47,7 @@ export function withReadLane(
     const matchResult = router.match('GET', path);
     const found = matchResult[0][0];
     if (found === undefined) return general(request, env, executionCtx);
-    const c = new Context<AppEnv>(request, {
-      path,
-      matchResult,
-      env,
-      executionCtx,
-      notFoundHandler: notFound,
-    });
+    const c = laneContext(request, path, matchResult, env, executionCtx);
     try {
       const entered = steps.enter(c);
       if (!isEntered(entered)) return entered;

@@ -1,45 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createApp, type SocialpubApp } from '../../src/app.js';
+import { describe, expect, it } from 'vitest';
 import { ROWS_PER_STATEMENT } from '../../src/db/batched-upsert.js';
-import { ADMIN_TOKEN } from '../helpers/test-app.js';
+import { accountWithKey, CLOCK_START, dataDirs, openOn as open } from '../helpers/write-behind-app.js';
 
 // A write-behind snapshot writes its read counts and keys' "last used" times several rows a
 // statement (db/batched-upsert.ts). Every account's count and every key's time must still reach
 // the table, past a full statement and in the rest, each with its own value.
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-const CLOCK_START = new Date('2026-03-02T10:00:05.000Z');
-const adminInit = (method: string, body?: unknown): RequestInit => ({
-  method,
-  headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-});
-const open = (dataDir: string) =>
-  createApp({ dataDir, adminToken: ADMIN_TOKEN, clock: 'virtual', clockStart: CLOCK_START });
-
-async function accountWithKey(
-  app: SocialpubApp,
-): Promise<{ accountId: string; apiKey: string; keyId: string }> {
-  const account = (await (await app.app.request('/admin/v1/accounts', adminInit('POST', {}))).json()) as {
-    account_id: string;
-  };
-  const key = (await (
-    await app.app.request(`/admin/v1/accounts/${account.account_id}/keys`, adminInit('POST', {}))
-  ).json()) as { api_key: string; key_id: string };
-  return { accountId: account.account_id, apiKey: key.api_key, keyId: key.key_id };
-}
+const newDataDir = dataDirs();
 
 describe('write-behind snapshots of many accounts', () => {
   it('keeps the read count and "last used" time of every account and key of one snapshot', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-test-'));
-    dirs.push(dataDir);
+    const dataDir = newDataDir();
     const first = await open(dataDir);
     const accounts = [];
     for (let i = 0; i < 2 * ROWS_PER_STATEMENT + 7; i++) accounts.push(await accountWithKey(first));

@@ -1,44 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createApp, type SocialpubApp } from '../../src/app.js';
-import { ADMIN_TOKEN } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import {
+  accountWithKey,
+  adminInit,
+  CLOCK_START,
+  dataDirs,
+  openOn as open,
+} from '../helpers/write-behind-app.js';
 
 // The read counters, the request log and keys' last use are written behind the answers (one
 // schedule, db/write-behind.ts). A clean shutdown must write every one of them: nothing waits in memory
 // when close() resolves.
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-const CLOCK_START = new Date('2026-03-02T10:00:05.000Z');
-const adminInit = (method: string, body?: unknown): RequestInit => ({
-  method,
-  headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-});
-const open = (dataDir: string) =>
-  createApp({ dataDir, adminToken: ADMIN_TOKEN, clock: 'virtual', clockStart: CLOCK_START });
-
-async function accountWithKey(
-  app: SocialpubApp,
-): Promise<{ accountId: string; apiKey: string; keyId: string }> {
-  const account = (await (await app.app.request('/admin/v1/accounts', adminInit('POST', {}))).json()) as {
-    account_id: string;
-  };
-  const key = (await (
-    await app.app.request(`/admin/v1/accounts/${account.account_id}/keys`, adminInit('POST', {}))
-  ).json()) as { api_key: string; key_id: string };
-  return { accountId: account.account_id, apiKey: key.api_key, keyId: key.key_id };
-}
+const newDataDir = dataDirs();
 
 describe('write-behind on a clean shutdown', () => {
   it('keeps every read count, request log row and key "last used" time written before close() resolves', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-test-'));
-    dirs.push(dataDir);
+    const dataDir = newDataDir();
     const first = await open(dataDir);
     const { accountId, apiKey, keyId } = await accountWithKey(first);
     const reads = 7;
