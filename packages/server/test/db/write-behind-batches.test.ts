@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ROWS_PER_STATEMENT } from '../../src/db/batched-upsert.js';
-import { accountWithKey, CLOCK_START, dataDirs, openOn as open } from '../helpers/write-behind-app.js';
+import {
+  accountWithKey,
+  CLOCK_START,
+  dataDirs,
+  openOn as open,
+  readAccounts,
+} from '../helpers/write-behind-app.js';
 
 // A write-behind snapshot writes its read counts and keys' "last used" times several rows a
 // statement (db/batched-upsert.ts). Every account's count and every key's time must still reach
@@ -16,12 +22,7 @@ describe('write-behind snapshots of many accounts', () => {
     for (let i = 0; i < 2 * ROWS_PER_STATEMENT + 7; i++) accounts.push(await accountWithKey(first));
     for (const [i, { apiKey }] of accounts.entries()) {
       // 1, 2 or 3 reads: a count written as 1 for all would not pass.
-      for (let read = 0; read <= i % 3; read++) {
-        const res = await first.app.request('/api/v2/accounts', {
-          headers: { authorization: `Bearer ${apiKey}` },
-        });
-        expect(res.status).toBe(200);
-      }
+      await readAccounts(first, apiKey, (i % 3) + 1);
     }
     await first.close();
 

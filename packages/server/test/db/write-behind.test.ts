@@ -5,6 +5,7 @@ import {
   CLOCK_START,
   dataDirs,
   openOn as open,
+  readAccounts,
 } from '../helpers/write-behind-app.js';
 
 // The read counters, the request log and keys' last use are written behind the answers (one
@@ -19,12 +20,7 @@ describe('write-behind on a clean shutdown', () => {
     const first = await open(dataDir);
     const { accountId, apiKey, keyId } = await accountWithKey(first);
     const reads = 7;
-    for (let i = 0; i < reads; i++) {
-      const res = await first.app.request('/api/v2/accounts', {
-        headers: { authorization: `Bearer ${apiKey}` },
-      });
-      expect(res.status).toBe(200);
-    }
+    await readAccounts(first, apiKey, reads);
     // Closed right after the answers, well inside the batching delay: the batch is still in memory.
     await first.close();
 

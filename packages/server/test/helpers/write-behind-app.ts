@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { createApp, type SocialpubApp } from '../../src/app.js';
 import { ADMIN_TOKEN } from './test-app.js';
 
@@ -42,4 +42,12 @@ export function dataDirs(): () => string {
     dirs.push(dir);
     return dir;
   };
+}
+
+/** `times` authenticated reads with `apiKey`, each answered 200 (each counted and logged behind). */
+export async function readAccounts(app: SocialpubApp, apiKey: string, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    const res = await app.app.request('/api/v2/accounts', { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(res.status).toBe(200);
+  }
 }
