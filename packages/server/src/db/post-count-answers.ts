@@ -175,7 +175,7 @@ export class PostCountAnswers {
   }
 
   /**
-   * The latest send on the network at or after `sinceMs` (ISO; null: none), when the account's kept
+   * The latest send (ISO; null: none) on the network at or after `sinceMs`, when the account's kept
    * answer covers it: one kept for an earlier start answers every later one, so the 20-second
    * wait's moving start keeps finding it. Undefined when nothing kept covers it. The start is a
    * number: most asks find no send, and then no instant is written out as text.
@@ -187,11 +187,6 @@ export class PostCountAnswers {
     kept.usedAt = this.#now();
     const at = kept.at.get(platform);
     return at !== undefined && Date.parse(at) >= sinceMs ? at : null;
-  }
-
-  /** `lastAtMs` with the start as ISO text. */
-  lastAt(accountId: string, platform: Platform, since: string): string | null | undefined {
-    return this.lastAtMs(accountId, platform, Date.parse(since));
   }
 
   /** Keeps the account's latest send on each network at or after `since` (missing: none since then). */

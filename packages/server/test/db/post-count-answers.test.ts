@@ -1,3 +1,4 @@
+import type { Platform } from '@socialpub/core';
 import { describe, expect, it } from 'vitest';
 import { ANSWERS_KEPT, ANSWERS_WORKING_SET, PostCountAnswers } from '../../src/db/post-count-answers.js';
 import type { PostCountQuery, StoredPostRecord } from '../../src/db/post-records-repo.js';
@@ -9,6 +10,11 @@ import { storedPostRecord } from '../helpers/post-record-fixture.js';
  */
 const SINCE = new Date('2026-03-02T00:00:00.000Z');
 const AT = '2026-03-02T10:00:00.000Z';
+
+/** The kept latest send for a start given as stored (ISO) text. */
+function lastAt(answers: PostCountAnswers, accountId: string, platform: Platform, since: string) {
+  return answers.lastAtMs(accountId, platform, Date.parse(since));
+}
 
 function keep(answers: PostCountAnswers, query: PostCountQuery, n: number): void {
   answers.keepCount(query, {
@@ -81,31 +87,31 @@ describe('kept post counts', () => {
     ).toBe(1);
     expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBe(9);
     expect(answers.count({ profileId: 'prof-2', since: SINCE })).toBe(2);
-    expect(answers.lastAt('acc-1', 'x', SINCE.toISOString())).toBe(AT);
-    expect(answers.lastAt('acc-1', 'linkedin', SINCE.toISOString())).toBeNull();
-    expect(answers.lastAt('acc-2', 'x', SINCE.toISOString())).toBeUndefined();
+    expect(lastAt(answers, 'acc-1', 'x', SINCE.toISOString())).toBe(AT);
+    expect(lastAt(answers, 'acc-1', 'linkedin', SINCE.toISOString())).toBeNull();
+    expect(lastAt(answers, 'acc-2', 'x', SINCE.toISOString())).toBeUndefined();
   });
 
   it('answer the latest send on every network for any start from the one they were kept for on', () => {
     const answers = new PostCountAnswers();
     const from = '2026-03-02T09:59:40.000Z';
     answers.keepLastAt('acc-1', from, new Map([['linkedin', '2026-03-02T09:59:45.000Z']]));
-    expect(answers.lastAt('acc-1', 'x', from)).toBeNull();
-    expect(answers.lastAt('acc-1', 'linkedin', from)).toBe('2026-03-02T09:59:45.000Z');
-    expect(answers.lastAt('acc-1', 'linkedin', '2026-03-02T09:59:50.000Z')).toBeNull();
+    expect(lastAt(answers, 'acc-1', 'x', from)).toBeNull();
+    expect(lastAt(answers, 'acc-1', 'linkedin', from)).toBe('2026-03-02T09:59:45.000Z');
+    expect(lastAt(answers, 'acc-1', 'linkedin', '2026-03-02T09:59:50.000Z')).toBeNull();
     // An earlier start than the kept one is not known: asked again.
-    expect(answers.lastAt('acc-1', 'x', '2026-03-02T09:59:39.999Z')).toBeUndefined();
+    expect(lastAt(answers, 'acc-1', 'x', '2026-03-02T09:59:39.999Z')).toBeUndefined();
     answers.noteInserted(post({ at: AT }), AT);
-    expect(answers.lastAt('acc-1', 'x', from)).toBe(AT);
-    expect(answers.lastAt('acc-1', 'x', AT)).toBe(AT);
+    expect(lastAt(answers, 'acc-1', 'x', from)).toBe(AT);
+    expect(lastAt(answers, 'acc-1', 'x', AT)).toBe(AT);
     // A later start than the latest send: none since then.
-    expect(answers.lastAt('acc-1', 'x', '2026-03-02T10:00:00.001Z')).toBeNull();
+    expect(lastAt(answers, 'acc-1', 'x', '2026-03-02T10:00:00.001Z')).toBeNull();
     // A row sent before the kept start changes nothing it answers.
     answers.noteInserted(
       post({ id: 'post-0', platform: 'threads', at: '2026-03-02T09:00:00.000Z' }),
       '2026-03-02T09:00:00.000Z',
     );
-    expect(answers.lastAt('acc-1', 'threads', from)).toBeNull();
+    expect(lastAt(answers, 'acc-1', 'threads', from)).toBeNull();
   });
 
   it('are all dropped by forget', () => {
@@ -114,7 +120,7 @@ describe('kept post counts', () => {
     answers.keepLastAt('acc-1', SINCE.toISOString(), new Map([['x', AT]]));
     answers.forget();
     expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBeUndefined();
-    expect(answers.lastAt('acc-1', 'x', SINCE.toISOString())).toBeUndefined();
+    expect(lastAt(answers, 'acc-1', 'x', SINCE.toISOString())).toBeUndefined();
   });
 
   it('past the bound drop the least recently asked accounts first, not everything', () => {
