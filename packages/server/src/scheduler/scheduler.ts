@@ -167,9 +167,9 @@ export class Scheduler implements DueWorkSource {
     shared: object | undefined,
     accounts: Map<string, AccountRecord | null>,
   ): boolean {
-    const [platform, ...others] = post.platforms;
-    const sendNow = this.sender.sendNow?.bind(this.sender);
-    if (platform === undefined || others.length > 0 || sendNow === undefined) return false;
+    const { sender } = this;
+    const platform = post.platforms[0];
+    if (platform === undefined || post.platforms.length > 1 || sender.sendNow === undefined) return false;
     const { scheduledPosts, postRecords } = this.services.repos;
     const clock = this.services.clocks.forAccount(post.accountId);
     const now = clock.now();
@@ -183,8 +183,8 @@ export class Scheduler implements DueWorkSource {
       return true;
     }
     if (account.deletingSince !== null) return true;
-    const result = postRecords.insertingForSettle(() =>
-      sendNow({ scheduledPost: post, platform, now }, shared),
+    const result = postRecords.insertingForSettle(
+      () => sender.sendNow?.({ scheduledPost: post, platform, now }, shared) ?? null,
     );
     // Nothing was sent: it stays waiting, for the careful path.
     if (result === null) return false;
