@@ -86,8 +86,9 @@ const firstTemplates = new Map<Platform, FirstFiguresTemplate>();
  * `JSON.stringify(collectFigures(...))` of a post read at the instant it is published (its first
  * collection, taken with its record). No time has passed then, so every default figure is 0 whatever
  * the post, and a figures set is reported as set: the text depends on the network and the figures
- * set only, but for `polled_at`. It is made once per network and figures set (the last one kept),
- * and each post's instant is written into it.
+ * set only, but for `polled_at`. It is made once per network and figures set (the last one kept,
+ * known by identity: a set is parsed from its stored connection and never changed in place), and
+ * each post's instant is written into it.
  */
 export function firstFiguresText(platform: Platform, figures: FiguresInput['figures'], now: Date): string {
   let template = firstTemplates.get(platform);
