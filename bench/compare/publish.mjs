@@ -10,7 +10,9 @@
 // each build's ratio to the same round's Hono POST, each build's ratio to the first build, and the
 // load average. PUBLISH_PROFILE_DIR=<dir>: each build's server is profiled (node:inspector, 100 µs)
 // over its counted rounds only, written to <dir>/<label>.cpuprofile
-// (read it with `node bench/lib/profile-top.mjs <file> 30`).
+// (read it with `node bench/lib/profile-top.mjs <file> 30`). A build written `<label>=<distDir>:none`
+// runs with no network inbox (`keepDeliveries: false`): `keep=<dist> none=<dist>:none` measures the
+// inbox's cost to a publish on one build, interleaved like two builds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,20 +49,26 @@ try {
   children.push(hello);
   const servers = [];
   for (const spec of builds) {
-    const [label, dist] = spec.split('=');
+    const [label, target] = spec.split('=');
+    const [dist, inbox] = target.split(':');
     const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-publish-'));
     dirs.push(dataDir);
     const server = await startChildServer(here('../servers/reference-from-dist.mjs'), {
-      args: [resolve(dist), dataDir],
+      args: [resolve(dist), dataDir, ...(inbox === 'none' ? ['none'] : [])],
     });
     children.push(server);
-    const accounts = await seedAccounts(server.info.url, 'bench-admin-token', ACCOUNTS, {
-      networks: NETWORKS,
-      simulate: { latency_ms: 0 },
-      concurrency: 16,
-    });
-    servers.push({ label, server, accounts, next: 0 });
+    servers.push({ label, server, accounts: [], next: 0 });
   }
+  // Seeded side by side, so that no server sits idle through another's seeding before the rounds.
+  await Promise.all(
+    servers.map(async (s) => {
+      s.accounts = await seedAccounts(s.server.info.url, 'bench-admin-token', ACCOUNTS, {
+        networks: NETWORKS,
+        simulate: { latency_ms: 0 },
+        concurrency: 16,
+      });
+    }),
+  );
   console.log(`seeded ${ACCOUNTS} accounts on each of ${servers.length} builds; load ${load()}`);
   const headers = { 'content-type': 'application/json' };
   const postBody = JSON.stringify({

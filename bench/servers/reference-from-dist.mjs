@@ -1,6 +1,7 @@
 // The reference server from a given build folder, for comparing two builds side by side
 // (bench/compare/scheduler-drain.mjs, publish.mjs, reads-builds.mjs): prints one JSON line with its
-// address. Arguments: <distDir> <dataDir>. Over the IPC channel, `{ type: 'profile', action:
+// address. Arguments: <distDir> <dataDir> [none] (`none`: the server keeps no network inbox,
+// `keepDeliveries: false`, for comparing a publish with and without it). Over the IPC channel, `{ type: 'profile', action:
 // 'start', intervalUs? }` starts a CPU profile (node:inspector, sampling every 100 µs unless told)
 // and `{ type: 'profile', action: 'stop', file }` writes it to `file`, so a profile holds only the
 // load, not the seeding; each is answered `{ type: 'profile', action, done: true }`.
@@ -9,7 +10,7 @@ import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
 import './probe.mjs';
 
-const [distDir, dataDir] = process.argv.slice(2);
+const [distDir, dataDir, inbox] = process.argv.slice(2);
 const { startServer } = await import(pathToFileURL(`${distDir}/index.js`).href);
 const running = await startServer(
   {
@@ -18,7 +19,7 @@ const running = await startServer(
     clock: 'system',
     adminToken: 'bench-admin-token',
     seedDemo: true,
-    keepDeliveries: true,
+    keepDeliveries: inbox !== 'none',
   },
   () => {},
 );
