@@ -1,18 +1,18 @@
 // A twin of a publish's SQL, with and without its network inbox: two databases opened by a build's
-// own `openDatabase` (its migrations and pragmas), rows like the bench's publishes (a linkedin
+// own `openDatabase` (its migrations and pragmas), rows like the bench's publishes (an x or linkedin
 // success with its first figures; each row another account, so the account index's leaf is random)
 // inserted in transactions of <group> rows as the group commit does, one keeping the delivery's four
 // columns and one not; the two alternate round by round (the order flips each round). Printed:
 // process CPU µs a row per round, the per-round ratio, medians and spread, the load, and the
 // table's leaf pages. Not part of `npm run bench` (docs/performance.md, the network inbox, round 8):
-//   node bench/compare/inbox-sql-twin.mjs <distDir> [rounds=7] [rowsPerRound=3000] [group=10] [accounts=1500]
+//   node bench/compare/inbox-sql-twin.mjs <distDir> [rounds=7] [rowsPerRound=3000] [group=10] [accounts=1500] [x|linkedin]
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [dist, roundsArg = '7', perRoundArg = '3000', groupArg = '10', accountsArg = '1500'] =
+const [dist, roundsArg = '7', perRoundArg = '3000', groupArg = '10', accountsArg = '1500', platform = 'x'] =
   process.argv.slice(2);
 const { openDatabase } = await import(pathToFileURL(`${resolve(dist)}/index.js`).href);
 const COLS = `id, account_id, profile_id, platform, status, media_type, publish_id, permalink,
@@ -46,18 +46,37 @@ const uuid7 = () => {
   const r = randomUUID();
   return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${r.slice(15)}`;
 };
+// A success's network fields and first figures, as the simulated networks write them.
+const NETWORK_ROWS = {
+  x: (k, id) => ({
+    publishId: id,
+    permalink: `https://x.com/bench${k}/status/${id}`,
+    metrics:
+      '"views":null,"likes":0,"comments":0,"shares":0,"impressions":0,"reach":null,"saves":0,"clicks":0,"watch_time_seconds":null',
+    notReported: ['views', 'reach', 'watch_time_seconds'],
+  }),
+  linkedin: (_k, id) => ({
+    publishId: `urn:li:share:${id}`,
+    permalink: `https://www.linkedin.com/feed/update/urn:li:share:${id}/`,
+    metrics:
+      '"views":null,"likes":0,"comments":0,"shares":0,"impressions":0,"reach":0,"saves":null,"clicks":0,"watch_time_seconds":null',
+    notReported: ['views', 'saves', 'watch_time_seconds'],
+  }),
+};
 function row(s) {
   const k = s.k++;
   const at = new Date().toISOString();
+  const n = NETWORK_ROWS[platform](k % 1500, String(6526152424023847972n + BigInt(k)));
+  const missing = n.notReported.join(', ');
   const v = [
     uuid7(),
     s.accounts[k % s.accounts.length],
     randomUUID(),
-    'linkedin',
+    platform,
     'success',
     'text',
-    'urn:li:share:3529886103853416756',
-    'https://www.linkedin.com/feed/update/urn:li:share:3529886103853416756/',
+    n.publishId,
+    n.permalink,
     null,
     at,
     at,
@@ -69,7 +88,7 @@ function row(s) {
     null,
     at,
     null,
-    `{"metrics":{"views":null,"likes":0,"comments":0,"shares":0,"impressions":0,"reach":0,"saves":null,"clicks":0,"watch_time_seconds":null},"not_reported":["views","saves","watch_time_seconds"],"engagement":0,"polled_at":"${at}","note":"linkedin does not report views, saves, watch_time_seconds; they stay null, not zero."}`,
+    `{"metrics":{${n.metrics}},"not_reported":${JSON.stringify(n.notReported)},"engagement":0,"polled_at":"${at}","note":"${platform} does not report ${missing}; they stay null, not zero."}`,
     at,
   ];
   if (s.keep) v.push(`bench publish ${k}`, '[]', '{}', 'text');
