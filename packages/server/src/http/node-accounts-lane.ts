@@ -1,0 +1,113 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Clock } from '../clock.js';
+import type { AccountClockLookup } from '../clocks/account-clocks.js';
+import type { Repositories } from '../db/repositories.js';
+import { bearerToken, resolveApiKey } from '../domain/api-keys.js';
+import type { ReadLimiter } from '../domain/read-limits.js';
+import { callerTime } from './auth.js';
+import type { OwnNames } from './own-names.js';
+import { readAnswerRawHead } from './read-headers.js';
+
+const PATH = '/api/v2/accounts';
+
+export interface NodeAccountsLaneOptions {
+  repos: Repositories;
+  clock: Clock;
+  clocks: AccountClockLookup;
+  ownNames: OwnNames;
+  readLimiter: ReadLimiter;
+  /** The kept answers the route answers from (routes/accounts.ts). */
+  answers: { json(accountId: string, now: Date): string };
+}
+
+/** Node's request and answer objects for one request; true when the lane answered it. */
+export type NodeLane = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+
+interface LaneHeaders {
+  host: string;
+  authorization: string;
+}
+
+/**
+ * The Host and Authorization of a request that names each once, has no Idempotency-Key (which the
+ * log would show) and no value the listener would have trimmed or refused; else null. The listener
+ * joins a repeated Host or Authorization (`a, b`), so only single ones are read here.
+ */
+function laneHeaders(raw: readonly string[]): LaneHeaders | null {
+  let host: string | undefined;
+  let authorization: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === 'host') {
+      if (host !== undefined) return null;
+      host = raw[i + 1] as string;
+    } else if (name.length === 13 && name.toLowerCase() === 'authorization') {
+      if (authorization !== undefined) return null;
+      authorization = raw[i + 1] as string;
+    } else if (name.length === 15 && name.toLowerCase() === 'idempotency-key') {
+      return null;
+    }
+  }
+  if (host === undefined || authorization === undefined) return null;
+  if (!plainValue(host) || !plainValue(authorization)) return null;
+  return { host, authorization };
+}
+
+/** No whitespace at either end and no NUL, CR or LF (values the listener would change). */
+function plainValue(value: string): boolean {
+  return value !== '' && !/^[\t\n\r ]|[\t\n\r ]$|[\0\r\n]/.test(value);
+}
+
+/**
+ * The one read every client makes most, `GET /api/v2/accounts` with a valid key, answered on Node's
+ * own request and answer objects: no Hono Request, Context or Response, no promise. The listener's
+ * adapter turns each request into web objects and the answer back, which cost more than the
+ * read's own work. The lane takes a request only when every step would pass: the exact path, GET,
+ * no armed fault, the server's own Host, a key that resolves to an account not being deleted,
+ * and a read within the limit. Anything else (a refusal, an error, a query string, any other
+ * spelling or header case above) is left untouched to the app, which answers it as before; the
+ * lane does what the front door and the route do for it, in the same order where it shows, and
+ * writes the same bytes (`test/http/node-accounts-lane-wire.test.ts`).
+ */
+export function nodeAccountsLane(options: NodeAccountsLaneOptions): NodeLane {
+  const { repos, clock, clocks, ownNames, readLimiter, answers } = options;
+  return (incoming, outgoing) => {
+    if (incoming.url !== PATH || incoming.method !== 'GET' || repos.faults.anyArmed()) return false;
+    const headers = laneHeaders(incoming.rawHeaders);
+    if (headers === null || ownNames.baseFor(headers.host) === null) return false;
+    const started = performance.now();
+    const at = clock.now();
+    const presented = bearerToken(headers.authorization);
+    const caller = presented === null ? null : resolveApiKey(repos, presented);
+    if (caller === null || caller.account.deletingSince !== null) return false;
+    const accountId = caller.account.id;
+    const now = callerTime(clocks, accountId, { clock, now: at });
+    let json: string;
+    try {
+      // Before the count: a failure here leaves nothing counted, and the app answers it.
+      json = answers.json(accountId, now);
+    } catch {
+      return false;
+    }
+    if (!readLimiter.tryTake(accountId, 'accounts', now)) return false;
+    repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
+    try {
+      repos.requestLog.add({
+        atMs: at.getTime(),
+        method: 'GET',
+        path: PATH,
+        status: 200,
+        errorCode: null,
+        durationMs: Math.round(performance.now() - started),
+        accountId,
+        idempotencyKey: null,
+        replayed: false,
+      });
+    } catch {
+      // Logging must never turn an answer into a failure (as the front door's record).
+    }
+    outgoing.writeHead(200, readAnswerRawHead(Buffer.byteLength(json)));
+    outgoing.end(json);
+    return true;
+  };
+}
