@@ -55,7 +55,18 @@ function laneHeaders(raw: readonly string[]): LaneHeaders | null {
 
 /** No whitespace at either end and no NUL, CR or LF (values the listener would change). */
 function plainValue(value: string): boolean {
-  return value !== '' && !/^[\t\n\r ]|[\t\n\r ]$|[\0\r\n]/.test(value);
+  return (
+    value !== '' &&
+    !isHttpWhitespace(value.charCodeAt(0)) &&
+    !isHttpWhitespace(value.charCodeAt(value.length - 1)) &&
+    value.indexOf('\0') === -1 &&
+    value.indexOf('\r') === -1 &&
+    value.indexOf('\n') === -1
+  );
+}
+
+function isHttpWhitespace(code: number): boolean {
+  return code === 9 || code === 10 || code === 13 || code === 32;
 }
 
 /**
