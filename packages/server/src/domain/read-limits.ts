@@ -76,13 +76,13 @@ export class ReadLimiter {
     const counters = this.repos.readCounters;
     const counts = counters.current(accountId, minute);
     if (counts.reads >= LIMITS.reads.perUtcMinute) return LIMITS.reads.perUtcMinute;
-    if (kind === 'options') {
-      if (counts.options >= LIMITS.reads.optionsPerMinute) return LIMITS.reads.optionsPerMinute;
-      counts.options += 1;
-    }
+    if (kind === 'options' && counts.options >= LIMITS.reads.optionsPerMinute)
+      return LIMITS.reads.optionsPerMinute;
+    // Older minutes go first: a failure there leaves this read uncounted.
+    this.#prune(accountId, minute);
+    if (kind === 'options') counts.options += 1;
     counts.reads += 1;
     counters.counted(counts);
-    this.#prune(accountId, minute);
     return null;
   }
 

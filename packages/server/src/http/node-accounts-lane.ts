@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../clock.js';
 import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { Repositories } from '../db/repositories.js';
-import { bearerToken, resolveApiKey } from '../domain/api-keys.js';
+import { bearerToken, type Caller, resolveApiKey } from '../domain/api-keys.js';
 import type { ReadLimiter } from '../domain/read-limits.js';
 import { callerTime } from './auth.js';
 import type { OwnNames } from './own-names.js';
@@ -22,6 +22,14 @@ export interface NodeAccountsLaneOptions {
 
 /** Node's request and answer objects for one request; true when the lane answered it. */
 export type NodeLane = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+
+interface Admitted {
+  started: number;
+  at: Date;
+  now: Date;
+  caller: Caller;
+  json: string;
+}
 
 interface LaneHeaders {
   host: string;
@@ -82,25 +90,33 @@ function isHttpWhitespace(code: number): boolean {
  */
 export function nodeAccountsLane(options: NodeAccountsLaneOptions): NodeLane {
   const { repos, clock, clocks, ownNames, readLimiter, answers } = options;
-  return (incoming, outgoing) => {
-    if (incoming.url !== PATH || incoming.method !== 'GET' || repos.faults.anyArmed()) return false;
+  /** The request's caller, time and answer once the read is counted; null leaves the request to the app. */
+  const admit = (incoming: IncomingMessage): Admitted | null => {
+    if (incoming.url !== PATH || incoming.method !== 'GET' || repos.faults.anyArmed()) return null;
     const headers = laneHeaders(incoming.rawHeaders);
-    if (headers === null || ownNames.baseFor(headers.host) === null) return false;
+    if (headers === null || ownNames.baseFor(headers.host) === null) return null;
     const started = performance.now();
     const at = clock.now();
     const presented = bearerToken(headers.authorization);
     const caller = presented === null ? null : resolveApiKey(repos, presented);
-    if (caller === null || caller.account.deletingSince !== null) return false;
-    const accountId = caller.account.id;
-    const now = callerTime(clocks, accountId, { clock, now: at });
-    let json: string;
+    if (caller === null || caller.account.deletingSince !== null) return null;
+    const now = callerTime(clocks, caller.account.id, { clock, now: at });
+    // The answer before the count: a failure leaves nothing counted.
+    const json = answers.json(caller.account.id, now);
+    if (!readLimiter.tryTake(caller.account.id, 'accounts', now)) return null;
+    return { started, at, now, caller, json };
+  };
+  return (incoming, outgoing) => {
+    let admitted: Admitted | null;
     try {
-      // Before the count: a failure here leaves nothing counted, and the app answers it.
-      json = answers.json(accountId, now);
+      admitted = admit(incoming);
     } catch {
+      // The app meets the same failure and answers it as it answers every error.
       return false;
     }
-    if (!readLimiter.tryTake(accountId, 'accounts', now)) return false;
+    if (admitted === null) return false;
+    const { started, at, now, caller, json } = admitted;
+    const accountId = caller.account.id;
     repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
     try {
       repos.requestLog.add({
