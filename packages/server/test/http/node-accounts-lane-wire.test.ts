@@ -90,6 +90,7 @@ describe('GET /api/v2/accounts on Node’s objects', () => {
     const requests = [
       plain(['Connection: close']),
       plain(['Connection: keep-alive']),
+      plain().replace('HTTP/1.1', 'HTTP/1.0'),
       get(['host: HOST', `authorization: bearer   ${apiKey}`, 'Connection: close']),
       // Not the lane's: each goes to the app.
       plain(['Connection: close', 'Idempotency-Key: read-1']),
@@ -106,7 +107,7 @@ describe('GET /api/v2/accounts on Node’s objects', () => {
       get(['Host: HOST', 'Connection: close']),
       get(['Host: evil.example', `Authorization: Bearer ${apiKey}`, 'Connection: close']),
     ];
-    const laneTakes = [true, true, true, false, false, false, false, false, false, false, false];
+    const laneTakes = [true, true, true, true, false, false, false, false, false, false, false, false];
     const lane = vi.spyOn(server.socialpub, 'answerAtNode');
     const laneFrom = Date.now();
     const atNode: string[] = [];
@@ -120,6 +121,7 @@ describe('GET /api/v2/accounts on Node’s objects', () => {
     const laneRows = await loggedSince(laneFrom);
     expect(taken(lane)).toEqual(laneTakes);
     expect(atNode.map((text) => text.slice(0, 12))).toEqual([
+      'HTTP/1.1 200',
       'HTTP/1.1 200',
       'HTTP/1.1 200',
       'HTTP/1.1 200',
