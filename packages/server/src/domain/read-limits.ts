@@ -63,10 +63,13 @@ export class ReadLimiter {
   }
 
   /**
-   * Counts one read and answers true, or answers false and counts nothing when the read would be
-   * refused (the caller then lets `take` give the refusal).
+   * Counts one read and answers true, or answers false and counts nothing when `take` would refuse
+   * it or would prune older minutes first (a write that may fail): the caller then leaves the read
+   * to `take`. Counting here writes nothing to the database.
    */
   tryTake(accountId: string, kind: ReadKind, now: Date): boolean {
+    const minute = utcMinute(now);
+    if (this.#pruneDue(accountId, minute)) return false;
     return this.#count(accountId, kind, now) === null;
   }
 
@@ -76,14 +79,18 @@ export class ReadLimiter {
     const counters = this.repos.readCounters;
     const counts = counters.current(accountId, minute);
     if (counts.reads >= LIMITS.reads.perUtcMinute) return LIMITS.reads.perUtcMinute;
-    if (kind === 'options' && counts.options >= LIMITS.reads.optionsPerMinute)
-      return LIMITS.reads.optionsPerMinute;
-    // Older minutes go first: a failure there leaves this read uncounted.
-    this.#prune(accountId, minute);
-    if (kind === 'options') counts.options += 1;
+    if (kind === 'options') {
+      if (counts.options >= LIMITS.reads.optionsPerMinute) return LIMITS.reads.optionsPerMinute;
+      counts.options += 1;
+    }
     counts.reads += 1;
     counters.counted(counts);
+    this.#prune(accountId, minute);
     return null;
+  }
+
+  #pruneDue(accountId: string, minute: string): boolean {
+    return this.#lastPruned.get(this.clocks.scopeOf(accountId).clockId) !== minute;
   }
 
   #prune(accountId: string, minute: string): void {

@@ -9,6 +9,8 @@ import type { OwnNames } from './own-names.js';
 import { readAnswerRawHead } from './read-headers.js';
 
 const PATH = '/api/v2/accounts';
+/** The rows a read may add to the write-behind: its count, the key's last use, its log row. */
+const BOOKKEEPING_ROWS = 3;
 
 export interface NodeAccountsLaneOptions {
   repos: Repositories;
@@ -103,6 +105,9 @@ export function nodeAccountsLane(options: NodeAccountsLaneOptions): NodeLane {
     const now = callerTime(clocks, caller.account.id, { clock, now: at });
     // The answer before the count: a failure leaves nothing counted.
     const json = answers.json(caller.account.id, now);
+    // Past the count nothing may fail: no database write may fall due (a snapshot at its bound, a
+    // minute's pruning), so the read whose bookkeeping writes is the app's.
+    if (!repos.writeBehind.roomFor(BOOKKEEPING_ROWS)) return null;
     if (!readLimiter.tryTake(caller.account.id, 'accounts', now)) return null;
     return { started, at, now, caller, json };
   };

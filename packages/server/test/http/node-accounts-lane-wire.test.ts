@@ -6,13 +6,14 @@ import { type RunningServer, startServer } from '../../src/start-server.js';
 // GET /api/v2/accounts answered on Node's own objects (http/node-accounts-lane.ts) behind a real
 // listener: the bytes on the wire, the request log's rows, the read counts and the key's last use
 // equal the app's for the same requests (an armed fault anywhere sends every request to the app),
-// and every request the lane must not take reaches the app untouched.
+// and every request the lane must not take reaches the app untouched. The virtual clock holds
+// still, so every read falls in one minute, whose first read (it prunes older minutes) is the app's.
 
 const ADMIN_TOKEN = 'node-lane-wire-admin';
 let server: RunningServer;
 let apiKey: string;
 let accountId: string;
-let keyId: string;
+let secondKey: { api_key: string; key_id: string };
 
 const admin = async (method: string, path: string, body?: unknown) => {
   const res = await fetch(`${server.url}/admin/v1${path}`, {
@@ -25,13 +26,12 @@ const admin = async (method: string, path: string, body?: unknown) => {
 
 beforeAll(async () => {
   server = await startServer(
-    { memory: true, port: 0, host: '127.0.0.1', clock: 'system', adminToken: ADMIN_TOKEN, seedDemo: false },
+    { memory: true, port: 0, host: '127.0.0.1', clock: 'virtual', adminToken: ADMIN_TOKEN, seedDemo: false },
     () => {},
   );
   accountId = (await admin('POST', '/accounts', { plan: 'skilled', x_addon: true })).account_id as string;
-  const key = await admin('POST', `/accounts/${accountId}/keys`, { name: 'wire' });
-  apiKey = key.api_key as string;
-  keyId = key.key_id as string;
+  apiKey = (await admin('POST', `/accounts/${accountId}/keys`, { name: 'wire' })).api_key as string;
+  secondKey = (await admin('POST', `/accounts/${accountId}/keys`, { name: 'second' })) as typeof secondKey;
   const profileId = (await admin('POST', `/accounts/${accountId}/profiles`, { name: 'Wire' }))
     .profile_id as string;
   await admin('PUT', `/profiles/${profileId}/networks/x`, {});
@@ -66,14 +66,10 @@ const get = (lines: string[], path = '/api/v2/accounts', method = 'GET') =>
   `${method} ${path} HTTP/1.1\r\n${lines.map((line) => `${line}\r\n`).join('')}`;
 const plain = (extra: string[] = []) => get(['Host: HOST', `Authorization: Bearer ${apiKey}`, ...extra]);
 
-/** The request log's rows for the account since `from` (newest first), times masked. */
-async function loggedSince(from: number): Promise<unknown[]> {
-  const rows = (await admin('GET', `/requests?account_id=${accountId}&limit=1000`)).data as Array<
-    Record<string, unknown>
-  >;
-  return rows
-    .filter((row) => Date.parse(row.at as string) >= from)
-    .map(({ at, duration_ms, ...row }) => ({ ...row, at: typeof at, duration: typeof duration_ms }));
+/** The request log's rows, newest first, durations masked. */
+async function logged(): Promise<unknown[]> {
+  const rows = (await admin('GET', '/requests?limit=1000')).data as Array<Record<string, unknown>>;
+  return rows.map(({ duration_ms, ...row }) => ({ ...row, duration: typeof duration_ms }));
 }
 
 /** Whether the lane took each API request since the spy began (the admin API's are left out). */
@@ -109,16 +105,24 @@ describe('GET /api/v2/accounts on Node’s objects', () => {
     ];
     const laneTakes = [true, true, true, true, false, false, false, false, false, false, false, false];
     const lane = vi.spyOn(server.socialpub, 'answerAtNode');
-    const laneFrom = Date.now();
-    const atNode: string[] = [];
-    const lastUsed = () => server.socialpub.services.repos.apiKeyLastUsed.forKeys([keyId]).get(keyId);
+    // The minute's first read prunes older minutes: the app's.
+    expect(await rawAnswer(plain(['Connection: close']))).toMatch(/^HTTP\/1\.1 200/);
+    expect(taken(lane)).toEqual([false]);
+    lane.mockClear();
+    // A key's first use is stamped by a read through the lane.
+    const { repos, clock } = server.socialpub.services;
+    const lastUsed = () => repos.apiKeyLastUsed.forKeys([secondKey.key_id]).get(secondKey.key_id);
     expect(lastUsed()).toBeUndefined();
-    for (const head of requests) {
-      atNode.push(await rawAnswer(head));
-      // The key's first use is stamped by the lane's first read.
-      if (atNode.length === 1) expect(Date.parse(lastUsed() as string)).toBeGreaterThanOrEqual(laneFrom - 1);
-    }
-    const laneRows = await loggedSince(laneFrom);
+    await rawAnswer(get(['Host: HOST', `Authorization: Bearer ${secondKey.api_key}`, 'Connection: close']));
+    expect(taken(lane)).toEqual([true]);
+    expect(lastUsed()).toBe(clock.now().toISOString());
+    lane.mockClear();
+
+    const before = (await logged()).length;
+    const atNode: string[] = [];
+    for (const head of requests) atNode.push(await rawAnswer(head));
+    const laneLog = await logged();
+    const laneRows = laneLog.slice(0, laneLog.length - before);
     expect(taken(lane)).toEqual(laneTakes);
     expect(atNode.map((text) => text.slice(0, 12))).toEqual([
       'HTTP/1.1 200',
@@ -143,9 +147,11 @@ describe('GET /api/v2/accounts on Node’s objects', () => {
       answer: 'drop',
     });
     lane.mockClear();
-    const chainFrom = Date.now();
+    const chainBefore = (await logged()).length;
     for (const [i, head] of requests.entries()) expect(await rawAnswer(head), `request ${i}`).toBe(atNode[i]);
-    expect(await loggedSince(chainFrom)).toEqual(laneRows);
+    const chainRows = await logged();
+    expect(chainRows.slice(0, chainRows.length - chainBefore)).toEqual(laneRows);
+    expect(laneRows.length).toBeGreaterThan(8);
     expect(taken(lane).every((value) => !value)).toBe(true);
 
     await admin('DELETE', `/faults/${fault.fault_id as string}`);
@@ -162,12 +168,11 @@ describe('GET /api/v2/accounts on Node’s objects', () => {
       ((await admin('GET', `/accounts/${accountId}`)).usage as { reads: { minute: string; reads: number } })
         .reads;
     const before = await usage();
-    // Whatever this minute holds already, read through the lane until the limit refuses (a minute
-    // turning meanwhile allows 60 more at most).
+    // Whatever this minute holds already, read through the lane until the limit refuses.
     const lane = vi.spyOn(server.socialpub, 'answerAtNode');
     let status = '';
     let answered = 0;
-    while (answered < 130) {
+    while (answered < 61) {
       status = (await rawAnswer(plain(['Connection: close']))).slice(9, 12);
       if (status !== '200') break;
       answered += 1;
@@ -178,8 +183,8 @@ describe('GET /api/v2/accounts on Node’s objects', () => {
     // Every read but the refused one went through the lane, the refusal through the app.
     expect(results).toEqual([...Array.from({ length: answered }, () => true), false]);
     const after = await usage();
-    expect(after.reads).toBe(60);
-    if (after.minute === before.minute) expect(before.reads + answered).toBe(60);
+    expect(after).toEqual({ ...before, reads: 60 });
+    expect(before.reads + answered).toBe(60);
   });
 
   it('is not taken while the app’s fetch is wrapped', { timeout: 60_000 }, async () => {
