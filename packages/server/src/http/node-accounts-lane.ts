@@ -84,9 +84,10 @@ function isHttpWhitespace(code: number): boolean {
  * own request and answer objects: no Hono Request, Context or Response, no promise. The listener's
  * adapter turns each request into web objects and the answer back, which cost more than the
  * read's own work. The lane takes a request only when every step would pass: the exact path, GET,
- * no armed fault, the server's own Host, a key that resolves to an account not being deleted,
- * and a read within the limit. Anything else (a refusal, an error, a query string, any other
- * spelling or header case above) is left untouched to the app, which answers it as before; the
+ * no armed fault, the server's own Host, a key that resolves to an account not being deleted, a
+ * read within the limit, and bookkeeping that writes nothing to the database (so nothing past the
+ * count can fail). Anything else (a refusal, an error, a query string, any other spelling or
+ * header case above) is left untouched to the app, which answers it as before; the
  * lane does what the front door and the route do for it, in the same order where it shows, and
  * writes the same bytes (`test/http/node-accounts-lane-wire.test.ts`).
  */
