@@ -11,6 +11,9 @@
 // 1.5 s before due (the look-ahead `prepare` included) until every post is settled, the settled
 // outcomes' delay after due (p50, p99, from `updated_at`), and the load average.
 // DRAIN_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is passed to the servers.
+// Each round ends with the section's same-run baseline, bare better-sqlite3 draining as many posts
+// (bench/servers/bare-drain.mjs); each build's per-round ratio to it is printed too.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,6 +32,7 @@ if (!(POSTS > 0 && ACCOUNTS > 0 && ROUNDS > 0) || builds.length === 0) {
   console.error('usage: scheduler-drain.mjs <posts> <accounts> <rounds> <label>=<distDir> ...');
   process.exit(2);
 }
+const bareScript = fileURLToPath(new URL('../servers/bare-drain.mjs', import.meta.url));
 const serverScript = fileURLToPath(new URL('../servers/reference-from-dist.mjs', import.meta.url));
 const nodeArgs = (process.env.DRAIN_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -142,7 +146,21 @@ async function drainOnce(label, distDir) {
   }
 }
 
+/** The same-run baseline: bare better-sqlite3 draining as many posts on a WAL file of its own. */
+function bareDrain() {
+  const dir = mkdtempSync(join(tmpdir(), 'socialpub-bare-drain-'));
+  try {
+    const out = execFileSync(process.execPath, [bareScript, dir, String(POSTS), String(ACCOUNTS)], {
+      encoding: 'utf8',
+    });
+    return JSON.parse(out).cpuUsPerSend;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const runs = [];
+const bare = [];
 for (let round = 0; round < ROUNDS; round++) {
   // Alternate which build goes first, so neither always meets the machine in the same state.
   for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
@@ -153,7 +171,14 @@ for (let round = 0; round < ROUNDS; round++) {
       `round ${round} ${label}: ${run.usPerSend.toFixed(0)} µs CPU a send, p50 ${run.p50} ms, p99 ${run.p99} ms after due, ${run.sent}/${POSTS} sent; load ${run.load.toFixed(1)}`,
     );
   }
+  bare.push(bareDrain());
+  console.log(
+    `round ${round} bare drain: ${bare[round].toFixed(0)} µs CPU a send; load ${loadavg()[0].toFixed(1)}`,
+  );
 }
+console.log(
+  `bare drain: ${median(bare).toFixed(0)} µs a send (${Math.min(...bare).toFixed(0)}–${Math.max(...bare).toFixed(0)})`,
+);
 const [first] = builds[0].split('=');
 for (const build of builds) {
   const [label] = build.split('=');
@@ -161,7 +186,8 @@ for (const build of builds) {
   const ratios = mine.map(
     (run) => run.usPerSend / runs.find((r) => r.round === run.round && r.label === first).usPerSend,
   );
+  const toBare = mine.map((run) => run.usPerSend / bare[run.round]);
   console.log(
-    `${label}: ${median(mine.map((r) => r.usPerSend)).toFixed(0)} µs a send (${Math.min(...mine.map((r) => r.usPerSend)).toFixed(0)}–${Math.max(...mine.map((r) => r.usPerSend)).toFixed(0)}), p99 ${median(mine.map((r) => r.p99))} ms; per round against ${first}: ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+    `${label}: ${median(mine.map((r) => r.usPerSend)).toFixed(0)} µs a send (${Math.min(...mine.map((r) => r.usPerSend)).toFixed(0)}–${Math.max(...mine.map((r) => r.usPerSend)).toFixed(0)}), p99 ${median(mine.map((r) => r.p99))} ms; per round against ${first}: ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); against the bare drain: ${median(toBare).toFixed(2)}x (${Math.min(...toBare).toFixed(2)}–${Math.max(...toBare).toFixed(2)})`,
   );
 }

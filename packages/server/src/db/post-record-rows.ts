@@ -36,6 +36,8 @@ export interface StoredPostRecord {
   /** `simulate.figures` of the behaviour it was sent with (reference-server.md, Simulated networks). */
   simulatedFigures?: Record<string, number | null> | null;
   figures?: Figures | null;
+  /** `figures` already as its column's JSON text (the first figures, taken with the record): written as is. */
+  figuresText?: string;
   nextFiguresAt?: string | null;
   /** What the network received, when it accepted the post: written with the record (network inbox). */
   delivery?: StoredDelivery | null;

@@ -193,7 +193,7 @@ export class PostRecordsRepository {
       finishAt,
       publishedAt === post.at ? at : isoOrNull(publishedAt),
       jsonOrNull(post.simulatedFigures),
-      jsonOrNull(post.figures),
+      post.figuresText ?? jsonOrNull(post.figures),
       isoOrNull(nextFiguresAt),
     ];
     if (!post.delivery) {

@@ -1,5 +1,6 @@
+import { PLATFORMS } from '@socialpub/core';
 import { describe, expect, it } from 'vitest';
-import { collectFigures, nextFiguresCollectionAt } from './figures.js';
+import { collectFigures, firstFiguresText, nextFiguresCollectionAt } from './figures.js';
 
 const publishedAt = new Date('2026-11-02T10:00:00.000Z');
 const hoursLater = (hours: number) => new Date(publishedAt.getTime() + hours * 3_600_000);
@@ -96,5 +97,29 @@ describe('nextFiguresCollectionAt', () => {
 
   it('stops collecting after 7 days', () => {
     expect(nextFiguresCollectionAt(publishedAt, hoursLater(168))).toBeNull();
+  });
+});
+
+describe('firstFiguresText', () => {
+  it('is the JSON text of the reading at the publishing instant, for every network and figures set', () => {
+    const sets = [undefined, { views: 42, likes: 7 }, { likes: null, comments: 3 }, undefined];
+    const instants = [publishedAt, hoursLater(1), new Date('2027-01-31T23:59:59.999Z')];
+    for (const platform of PLATFORMS) {
+      for (const figures of sets) {
+        for (const now of instants) {
+          const postId = `post-${platform}-${now.getTime()}`;
+          const reading = collectFigures(platform, { postId, publishedAt: now, figures, now });
+          expect(firstFiguresText(platform, figures, now)).toBe(JSON.stringify(reading));
+        }
+      }
+    }
+  });
+
+  it('follows a changed figures set of the same network at once', () => {
+    const now = hoursLater(2);
+    const before = firstFiguresText('x', { likes: 1 }, now);
+    const after = firstFiguresText('x', { likes: 2 }, now);
+    expect(JSON.parse(before).metrics.likes).toBe(1);
+    expect(JSON.parse(after).metrics.likes).toBe(2);
   });
 });

@@ -73,6 +73,40 @@ export function collectFigures(platform: Platform, input: FiguresInput): Figures
   };
 }
 
+/** The first reading's text around its `polled_at`, for one network and one figures set. */
+interface FirstFiguresTemplate {
+  figures: FiguresInput['figures'];
+  head: string;
+  tail: string;
+}
+
+const firstTemplates = new Map<Platform, FirstFiguresTemplate>();
+
+/**
+ * `JSON.stringify(collectFigures(...))` of a post read at the instant it is published (its first
+ * collection, taken with its record). No time has passed then, so every default figure is 0 whatever
+ * the post, and a figures set is reported as set: the text depends on the network and the figures
+ * set only, but for `polled_at`. It is made once per network and figures set (the last one kept,
+ * known by identity: a set is parsed from its stored connection and never changed in place), and
+ * each post's instant is written into it.
+ */
+export function firstFiguresText(platform: Platform, figures: FiguresInput['figures'], now: Date): string {
+  let template = firstTemplates.get(platform);
+  if (template === undefined || template.figures !== figures) {
+    const reading = collectFigures(platform, { postId: '', publishedAt: now, figures, now });
+    const text = JSON.stringify(reading);
+    const polled = `"polled_at":${JSON.stringify(reading.polled_at)}`;
+    const at = text.indexOf(polled);
+    template = {
+      figures,
+      head: text.slice(0, at + '"polled_at":"'.length),
+      tail: text.slice(at + polled.length - 1),
+    };
+    firstTemplates.set(platform, template);
+  }
+  return `${template.head}${now.toISOString()}${template.tail}`;
+}
+
 const reportedSets = new Map<Platform, ReadonlySet<FigureName>>();
 
 /** The network's reported metrics as a set, made once per network (every send reads it). */

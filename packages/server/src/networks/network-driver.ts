@@ -133,5 +133,10 @@ export interface NetworkDriver {
   answerNow?(input: PublishInput): PublishOutcome | null;
   pollStatus?(input: PollStatusInput): PollStatusOutcome;
   collectFigures(input: FiguresInput): FiguresReading;
+  /**
+   * Optional: the JSON text of `collectFigures` for a post read at the instant it is published
+   * (`publishedAt` is `now`), the same bytes as `JSON.stringify` of that reading.
+   */
+  firstFiguresText?(input: Pick<FiguresInput, 'figures' | 'now'>): string;
   optionsRow(connection: NetworkConnection | null, params: OptionsRowParams): OptionsRowContent;
 }

@@ -1,5 +1,5 @@
 import { answersProcessing, LIMITS, type Platform } from '@socialpub/core';
-import { collectFigures } from './figures.js';
+import { collectFigures, firstFiguresText } from './figures.js';
 import type {
   NetworkDriver,
   NetworkResult,
@@ -50,8 +50,10 @@ export function createSimulatedDriver(
   deps: SimulatedDriverDeps,
 ): NetworkDriver {
   const published = (ids: NetworkIds, username: string): NetworkResult => {
-    const base: NetworkResult = { status: 'published', ...ids, message: `Published to ${platform}.` };
-    return { ...base, permalink: shape.permalink(base, username) };
+    const result: NetworkResult = { status: 'published', ...ids, message: `Published to ${platform}.` };
+    // Ids never carry a permalink, so it still comes last.
+    result['permalink'] = shape.permalink(result, username);
+    return result;
   };
 
   async function publish(input: PublishInput): Promise<PublishOutcome> {
@@ -122,6 +124,7 @@ export function createSimulatedDriver(
     answerNow: (input) => ((input.behaviour.latency_ms ?? 0) > 0 ? null : answer(input)),
     pollStatus,
     collectFigures: (input) => collectFigures(platform, input),
+    firstFiguresText: (input) => firstFiguresText(platform, input.figures, input.now),
     optionsRow: (connection, params) => optionsRow(platform, connection, params),
   };
 }

@@ -1,3 +1,5 @@
+import type { Platform } from '@socialpub/core';
+import type { StoredScheduledPost } from '../db/scheduled-posts-repo.js';
 import type { ScheduledSendResult as PublishingSendResult } from '../domain/publishing/send-scheduled.js';
 import { SendTimeBatch } from '../domain/publishing/send-time-batch.js';
 import type { Services } from '../services.js';
@@ -13,22 +15,26 @@ export function publishingScheduledSender(services: Services): ScheduledSender {
   const publishing = services.publishing;
   return {
     async send({ scheduledPost, platform }): Promise<ScheduledSendResult> {
-      return senderResult(
-        await publishing.sendScheduled({ ...scheduledPost, request: { ...scheduledPost.request, platform } }),
-      );
+      return senderResult(await publishing.sendScheduled(forNetwork(scheduledPost, platform)));
     },
     sendNow({ scheduledPost, platform }, batch): ScheduledSendResult | null {
       const result = publishing.sendScheduledNow(
-        { ...scheduledPost, request: { ...scheduledPost.request, platform } },
+        forNetwork(scheduledPost, platform),
         batch instanceof SendTimeBatch ? batch : null,
       );
       return result === null ? null : senderResult(result);
     },
     beginBatch: () => publishing.sendTimeBatch(),
     lookUp({ scheduledPost, platform }): void {
-      publishing.lookUpScheduled({ ...scheduledPost, request: { ...scheduledPost.request, platform } });
+      publishing.lookUpScheduled(forNetwork(scheduledPost, platform));
     },
   };
+}
+
+/** The scheduled post with its kept request naming one network (a copy only when it names another). */
+function forNetwork(scheduledPost: StoredScheduledPost, platform: Platform): StoredScheduledPost {
+  if (scheduledPost.request['platform'] === platform) return scheduledPost;
+  return { ...scheduledPost, request: { ...scheduledPost.request, platform } };
 }
 
 function senderResult(result: PublishingSendResult): ScheduledSendResult {

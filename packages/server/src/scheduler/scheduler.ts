@@ -136,10 +136,12 @@ export class Scheduler implements DueWorkSource {
           const careful: StoredScheduledPost[] = [];
           const carefulAccounts = new Set<string>();
           const shared = this.sender.beginBatch?.();
+          // No send writes an account: each is looked up once a batch.
+          const accounts = new Map<string, AccountRecord | null>();
           for (const post of batch) {
             current = post;
             const skip = carefulAccounts.has(post.accountId) || failed.has(post.id) || threw.has(post.id);
-            if (skip || !this.#sendNow(post, shared)) {
+            if (skip || !this.#sendNow(post, shared, accounts)) {
               careful.push(post);
               carefulAccounts.add(post.accountId);
             }
@@ -160,21 +162,29 @@ export class Scheduler implements DueWorkSource {
    * A crash leaves it either waiting (sent after the restart) or sent and recorded: never sent twice,
    * never unconfirmed. False, with nothing written, when something would wait.
    */
-  #sendNow(post: DueScheduledPost, shared: object | undefined): boolean {
-    const [platform, ...others] = post.platforms;
-    const sendNow = this.sender.sendNow?.bind(this.sender);
-    if (platform === undefined || others.length > 0 || sendNow === undefined) return false;
-    const { accounts, scheduledPosts, postRecords } = this.services.repos;
+  #sendNow(
+    post: DueScheduledPost,
+    shared: object | undefined,
+    accounts: Map<string, AccountRecord | null>,
+  ): boolean {
+    const { sender } = this;
+    const platform = post.platforms[0];
+    if (platform === undefined || post.platforms.length > 1 || sender.sendNow === undefined) return false;
+    const { scheduledPosts, postRecords } = this.services.repos;
     const clock = this.services.clocks.forAccount(post.accountId);
     const now = clock.now();
-    const account = accounts.get(post.accountId);
+    let account = accounts.get(post.accountId);
+    if (account === undefined) {
+      account = this.services.repos.accounts.get(post.accountId);
+      accounts.set(post.accountId, account);
+    }
     if (!account) {
       scheduledPosts.setOutcome(post.id, 'failed', now, 'The account no longer exists.');
       return true;
     }
     if (account.deletingSince !== null) return true;
-    const result = postRecords.insertingForSettle(() =>
-      sendNow({ scheduledPost: post, platform, now }, shared),
+    const result = postRecords.insertingForSettle(
+      () => sender.sendNow?.({ scheduledPost: post, platform, now }, shared) ?? null,
     );
     // Nothing was sent: it stays waiting, for the careful path.
     if (result === null) return false;

@@ -1,16 +1,26 @@
 import type { Figures } from '@socialpub/core';
+import type { ConnectionRecord } from '../../db/connections-repo.js';
 import type { StoredPostRecord } from '../../db/post-records-repo.js';
 import type { DueWorkSource } from '../../due-work.js';
 import type { SimulatedFigures } from '../../networks/index.js';
 import { nextFiguresCollectionAt } from '../../networks/index.js';
 import type { SharedServices } from '../../shared-services.js';
 
-function simulatedFiguresOf(services: SharedServices, post: StoredPostRecord): SimulatedFigures | undefined {
+/**
+ * The figures a post's network reports: those kept with the post, else the connection's standing
+ * figures (the publisher may not have kept them with the post). `connection`: the connection as the
+ * caller holds it, or undefined to read it.
+ */
+function simulatedFiguresOf(
+  services: SharedServices,
+  post: StoredPostRecord,
+  connection?: ConnectionRecord | null,
+): SimulatedFigures | undefined {
   if (post.simulatedFigures) return post.simulatedFigures as SimulatedFigures;
-  // The publisher may not have kept them with the post: the connection's standing figures stand in.
-  const connection = services.repos.connections.get(post.profileId, post.platform);
-  const figures = connection?.simulate['figures'];
-  return typeof figures === 'object' && figures !== null ? (figures as SimulatedFigures) : undefined;
+  const standing = (
+    connection === undefined ? services.repos.connections.get(post.profileId, post.platform) : connection
+  )?.simulate['figures'];
+  return typeof standing === 'object' && standing !== null ? (standing as SimulatedFigures) : undefined;
 }
 
 /**
@@ -41,16 +51,42 @@ export function figuresAt(
   services: SharedServices,
   post: StoredPostRecord,
   now: Date,
+  connection?: ConnectionRecord | null,
 ): { figures: Figures; nextFiguresAt: string | null } {
   const publishedAt = new Date(post.publishedAt ?? post.at);
   const figures = services.drivers[post.platform].collectFigures({
     postId: post.id,
     publishedAt,
-    figures: simulatedFiguresOf(services, post),
+    figures: simulatedFiguresOf(services, post, connection),
     now,
   });
   const next = nextFiguresCollectionAt(publishedAt, now);
   return { figures, nextFiguresAt: next === null ? null : next.toISOString() };
+}
+
+/**
+ * The first figures of a post that succeeds as it is sent (`figuresAt` at its publishing instant),
+ * as its column's JSON text, and its next collection. `connection` is the send's own, whose standing
+ * figures stand in when the post kept none (the row the send just read; undefined: read it).
+ */
+export function firstFiguresAt(
+  services: SharedServices,
+  post: StoredPostRecord,
+  now: Date,
+  connection?: ConnectionRecord | null,
+): { figuresText: string; nextFiguresAt: string | null } {
+  const driver = services.drivers[post.platform];
+  const publishedAt = post.publishedAt ?? post.at;
+  if (driver.firstFiguresText === undefined || Date.parse(publishedAt) !== now.getTime()) {
+    const { figures, nextFiguresAt } = figuresAt(services, post, now, connection);
+    return { figuresText: JSON.stringify(figures), nextFiguresAt };
+  }
+  const figures = simulatedFiguresOf(services, post, connection);
+  const next = nextFiguresCollectionAt(now, now);
+  return {
+    figuresText: driver.firstFiguresText({ figures, now }),
+    nextFiguresAt: next === null ? null : next.toISOString(),
+  };
 }
 
 /** Due work: the earliest figure collection that is due (post_records.next_figures_at). */

@@ -1,4 +1,5 @@
 import { LIMITS, NETWORKS, type ServiceIds } from '@socialpub/core';
+import type { ConnectionRecord } from '../../db/connections-repo.js';
 import {
   type NetworkResult,
   type PublishInput,
@@ -9,7 +10,7 @@ import {
 } from '../../networks/index.js';
 import { deliveryOf } from '../deliveries/delivery-of-send.js';
 import { effectiveHealth } from '../network-health.js';
-import { figuresAt } from '../posts/figures-collection.js';
+import { firstFiguresAt } from '../posts/figures-collection.js';
 import { postRecordId } from '../posts/post-record-id.js';
 import { type PublishContext, required } from './publish-context.js';
 import type { StoredPost } from './publishing-store.js';
@@ -66,15 +67,19 @@ function publishInput(
 
 /** Uses up the connection's next `simulate.next` entry, if any, and gives the behaviour for this post. */
 function takeBehaviour(ctx: PublishContext): SimulateBehaviour {
+  const taken = takeNextBehaviour(required(ctx.connection, 'connection').simulate as SimulateSettings);
+  keepRemaining(ctx, taken.remaining);
+  return taken.behaviour;
+}
+
+/** Stores what is left of the connection's `simulate.next` once an entry was used. */
+function keepRemaining(ctx: PublishContext, remaining: SimulateSettings): void {
   const connection = required(ctx.connection, 'connection');
-  const { behaviour, remaining } = takeNextBehaviour(connection.simulate as SimulateSettings);
-  if (remaining !== connection.simulate) {
-    ctx.deps.services.repos.connections.put({
-      ...connection,
-      simulate: remaining as Record<string, unknown>,
-    });
-  }
-  return behaviour;
+  if (remaining === connection.simulate) return;
+  ctx.deps.services.repos.connections.put({
+    ...connection,
+    simulate: remaining as Record<string, unknown>,
+  });
 }
 
 /**
@@ -112,14 +117,14 @@ export async function sendToNetwork(
 export function sendToNetworkNow(ctx: PublishContext, scheduledPostId: string | null): SendOutcome | null {
   const platform = required(ctx.platform, 'platform');
   const connection = required(ctx.connection, 'connection');
-  const { behaviour } = takeNextBehaviour(connection.simulate as SimulateSettings);
+  const { behaviour, remaining } = takeNextBehaviour(connection.simulate as SimulateSettings);
   const answerNow = ctx.deps.services.drivers[platform].answerNow;
   const outcome = answerNow?.(publishInput(ctx, scheduledPostId, behaviour)) ?? null;
   // A late answer ("still publishing") is recorded by in-memory work later: the careful path.
   if (outcome === null || outcome.kind === 'still_publishing') return null;
-  return recordOutcome(ctx, scheduledPostId, takeBehaviour(ctx), outcome, (post) =>
-    ctx.deps.store.insertPost(post),
-  );
+  // Only now is the behaviour used up: nothing was written for a send the careful path takes over.
+  keepRemaining(ctx, remaining);
+  return recordOutcome(ctx, scheduledPostId, behaviour, outcome, (post) => ctx.deps.store.insertPost(post));
 }
 
 /**
@@ -138,6 +143,9 @@ function recordOutcome(
   const profile = required(ctx.profile, 'profile');
   const connection = required(ctx.connection, 'connection');
   const now = ctx.now.toISOString();
+  // The send's connection, whose standing figures stand in for a post that kept none; a record
+  // made later (a late answer's) reads the connection as it is then.
+  let figuresConnection: ConnectionRecord | null | undefined = connection;
   const record = (
     status: StoredPost['status'],
     fields: Partial<StoredPost> = {},
@@ -167,8 +175,8 @@ function recordOutcome(
     post.delivery = deliveryOf(services.keepDeliveries, status, ctx);
     // Its first figure collection is due the moment it succeeds: taken now, in the same insert.
     if (status === 'success') {
-      const first = figuresAt(services, post, ctx.now);
-      post.figures = first.figures;
+      const first = firstFiguresAt(services, post, ctx.now, figuresConnection);
+      post.figuresText = first.figuresText;
       post.nextFiguresAt = first.nextFiguresAt;
     }
     write(post);
@@ -200,6 +208,7 @@ function recordOutcome(
       // Decision: on the other networks the post appears in history only once the network answers.
       services.clocks.dueWorkFor(ctx.account.id).schedule(outcome.finishAt, (at) => {
         ctx.now = at;
+        figuresConnection = undefined;
         record(
           'success',
           {

@@ -15,7 +15,8 @@ import type { Repositories } from '../../db/repositories.js';
 export class SendTimeBatch {
   readonly #accounts = new Map<string, Readonly<AccountRecord> | null>();
   readonly #profiles = new Map<string, ProfileRecord | null>();
-  readonly #connections = new Map<string, ConnectionRecord | null>();
+  /** By profile, then network: no key string to build per send. */
+  readonly #connections = new Map<string, Map<Platform, ConnectionRecord | null>>();
   #connectionsVersion: number;
 
   constructor(private readonly repos: Repositories) {
@@ -47,11 +48,15 @@ export class SendTimeBatch {
       this.#connections.clear();
       this.#connectionsVersion = connections.version;
     }
-    const key = `${profileId}\n${platform}`;
-    let connection = this.#connections.get(key);
+    let byNetwork = this.#connections.get(profileId);
+    if (byNetwork === undefined) {
+      byNetwork = new Map();
+      this.#connections.set(profileId, byNetwork);
+    }
+    let connection = byNetwork.get(platform);
     if (connection === undefined) {
       connection = connections.get(profileId, platform);
-      this.#connections.set(key, connection);
+      byNetwork.set(platform, connection);
     }
     return connection;
   }
