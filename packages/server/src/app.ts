@@ -20,6 +20,7 @@ import { notFound, onError } from './http/error-response.js';
 import { frontDoor, frontDoorSteps } from './http/front-door.js';
 import { installIdempotency } from './http/idempotency.js';
 import { mountMethodGuards } from './http/method-guard.js';
+import { type NodeLane, nodeAccountsLane } from './http/node-accounts-lane.js';
 import { withPostsLane } from './http/posts-lane.js';
 import { withReadLane } from './http/read-lane.js';
 import { pageSecurityHeaders } from './http/security-headers.js';
@@ -30,6 +31,7 @@ import type { ClientMetadataFetcher } from './oauth/client-metadata-document.js'
 import { lazyOAuth } from './oauth/lazy-oauth.js';
 import { OAUTH_PATHS } from './oauth/oauth-urls.js';
 import { unusedClientsSweep } from './oauth/unused-clients.js';
+import { keptAccountsAnswers } from './routes/accounts.js';
 import { apiReadHandlers, apiReadPaths } from './routes/api-reads.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
@@ -84,6 +86,13 @@ export interface SocialpubApp {
   /** A token generated on the demo start when none was configured; shown only then. */
   generatedAdminToken: string | null;
   adminEnabled: boolean;
+  /**
+   * Answers a request on Node's own objects when the app's fastest lane takes it (true), before the
+   * listener's adapter makes web objects of it (http/node-accounts-lane.ts); else false, and the
+   * listener hands it to `app.fetch`. Never while `app.fetch` is wrapped (the test suites' answer
+   * checks see every answer then).
+   */
+  answerAtNode: NodeLane;
   /** Empties SQLite's page cache into the allocator, for the next busy spell (the idle server's memory release). */
   releaseCaches(): void;
   close(): Promise<void>;
@@ -182,7 +191,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   if (adminTokenHash) app.route('/', lazyAdminApi(services, adminTokenHash));
   // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
   installIdempotency(app, services);
-  const reads = apiReadHandlers(services);
+  const accountsAnswers = keptAccountsAnswers(services);
+  const reads = apiReadHandlers(services, accountsAnswers);
   mountApiRoutes(app, services, reads);
   services.dueWork.addSource(unusedClientsSweep(services));
   app.route('/', lazyOAuth(services, options.mcpAllowedOrigins ?? []));
@@ -192,6 +202,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // answered once its body is read, without the chain (http/posts-lane.ts); `app.request` too.
   const reading = withReadLane(app, door, repos.faults, apiReadPaths(reads));
   app.fetch = withPostsLane(app, reading, door, repos.faults, createPostAnswer(services, 'current'));
+  const ownFetch = app.fetch;
+  const accountsLane = nodeAccountsLane({
+    repos,
+    clock,
+    clocks: services.clocks,
+    ownNames: services.ownNames,
+    readLimiter: services.readLimiter,
+    answers: accountsAnswers,
+  });
 
   // A deletion a crash interrupted is finished before any due work of that account could run.
   await accountDeletion.recover();
@@ -208,6 +227,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     demo,
     generatedAdminToken,
     adminEnabled: adminTokenHash !== null,
+    answerAtNode: (incoming, outgoing) => app.fetch === ownFetch && accountsLane(incoming, outgoing),
     releaseCaches() {
       if (!closed) db.pragma('shrink_memory');
     },

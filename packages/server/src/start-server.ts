@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
@@ -57,6 +57,12 @@ export async function startServer(
         },
         hostname: host,
         port: config.port ?? 8787,
+        // The app may answer a request on Node's own objects before the adapter makes web ones of it.
+        createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
+          createServer(serverOptions, (incoming, outgoing) => {
+            if (!socialpub.answerAtNode(incoming, outgoing)) listener(incoming, outgoing);
+            else idleRelease.noteRequest();
+          })) as typeof createServer,
         // Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout.
         serverOptions: { requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 5_000 },
       },

@@ -14,10 +14,6 @@ interface KeptLatest {
   /** `since` in milliseconds, which every ask compares with. */
   sinceMs: number;
   at: Map<Platform, string>;
-  /** Asked since it got its place in the order (see `Subject`). */
-  used: boolean;
-  /** When last asked (the working set's clock). */
-  usedAt: number;
 }
 
 /** A kept count: its query (instants as ISO text) and the answer. */
@@ -41,30 +37,60 @@ export const ANSWERS_WORKING_SET: WorkingSetPolicy = { ...WORKING_SET, ceilingFa
 /** In-use answers one `#bound` call passes by before it gives up. */
 const IN_USE_STEPS = 16;
 
-function answersIn(subject: SubjectCounts): number {
+function answersIn(counts: SubjectCounts): number {
   let n = 0;
-  for (const slots of subject.values()) for (const variants of slots) n += variants?.size ?? 0;
+  for (const slots of counts.values()) for (const variants of slots) n += variants?.size ?? 0;
   return n;
 }
 
 /**
  * A subject's kept counts by `since` (ms), then by a slot for the network and the two flags
- * (`slotOf`), then by the rest of the query (`restOf`, usually empty). Every POST /posts check asks
+ * (`slotOf`), then by the end of the window (`restOf`, usually empty). Every POST /posts check asks
  * several counts: the lookups use numbers and strings that already exist, so nothing is built and
  * hashed anew for them.
  */
 type SubjectCounts = Map<number, Array<Map<string, KeptCount> | undefined>>;
 
 /**
- * A profile's or account's kept counts. An ask only marks it `used`: moving it to the end of the
- * order on every ask (a Map delete and set) cost each count more than the lookup. The bound moves a
- * marked subject to the end when it reaches it, so the least recently asked still goes first.
+ * Everything kept about one account's limits, found by one lookup: the counts naming the account
+ * alone, those naming one of its profiles beside it, and its latest sends. An ask only marks it
+ * `used`: moving it to the end of the order on every ask (a Map delete and set) cost each count
+ * more than the lookup. The bound moves a marked entry to the end when it reaches it, so the least
+ * recently asked still goes first.
  */
-interface Subject {
+interface AccountAnswers {
   counts: SubjectCounts;
+  /** By profile: the counts of a query naming the profile and this account. */
+  profiles: Map<string, SubjectCounts> | undefined;
+  latest: KeptLatest | undefined;
   used: boolean;
   /** When last asked (the working set's clock). */
   usedAt: number;
+}
+
+/** The counts of queries naming a profile without its account (no check asks those; a view may). */
+interface ProfileAnswers {
+  counts: SubjectCounts;
+  used: boolean;
+  usedAt: number;
+}
+
+function answersOf(account: AccountAnswers): number {
+  let n = answersIn(account.counts) + (account.latest === undefined ? 0 : 1);
+  if (account.profiles !== undefined) for (const counts of account.profiles.values()) n += answersIn(counts);
+  return n;
+}
+
+/** Counts a new row (`at` as stored) in every kept count of `counts` it matches. */
+function countInto(counts: SubjectCounts, post: StoredPostRecord, at: string): void {
+  for (const slots of counts.values()) {
+    for (const variants of slots) {
+      if (variants === undefined) continue;
+      for (const kept of variants.values()) {
+        if (countsRow(kept, post, at)) kept.n += 1;
+      }
+    }
+  }
 }
 
 const PLATFORM_SLOT = new Map<string, number>(PLATFORMS.map((platform, i) => [platform, i]));
@@ -77,10 +103,9 @@ function slotOf(query: PostCountQuery): number {
   return platform * 4 + (query.countingOnly === true ? 1 : 0) + (query.withLinks === true ? 2 : 0);
 }
 
-/** The end of the window, and the account beside a profile: empty for most counts. */
+/** The end of the window: empty for most counts (the subject names the account and profile). */
 function restOf(query: PostCountQuery): string {
-  const other = query.profileId !== undefined && query.accountId !== undefined ? query.accountId : '';
-  return query.until === undefined ? other : `${query.until.getTime()}|${other}`;
+  return query.until === undefined ? '' : String(query.until.getTime());
 }
 
 /**
@@ -91,11 +116,21 @@ function restOf(query: PostCountQuery): string {
  * answer in a way an insert does not show (a status change, a transaction rolled back).
  */
 export class PostCountAnswers {
-  /** Kept counts by the subject their query names: its profile, else its account, else none. */
-  readonly #byProfile = new Map<string, Subject>();
-  readonly #byAccount = new Map<string, Subject>();
+  /** Kept answers by the account their query names (with its profiles' and its latest sends). */
+  readonly #byAccount = new Map<string, AccountAnswers>();
+  /** Kept counts of queries naming a profile and no account, by profile. */
+  readonly #profilesAlone = new Map<string, ProfileAnswers>();
   readonly #unscoped: SubjectCounts = new Map();
-  #countsKept = 0;
+  /** Counts and latest sends kept, all subjects together. */
+  #kept = 0;
+  readonly #accountsAsked = new AskedOrder(this.#byAccount);
+  readonly #profilesAsked = new AskedOrder(this.#profilesAlone);
+  /**
+   * The account asked last and its entry: a check asks several answers of one account in a row,
+   * and all but the first then skip the map's lookup (the id's hash). Cleared when the entry goes.
+   */
+  #recentId: string | undefined;
+  #recent: AccountAnswers | undefined;
 
   /** Without a working set, the bound alone decides (the tests of the order use that). */
   constructor(
@@ -103,42 +138,53 @@ export class PostCountAnswers {
     private readonly bound = ANSWERS_KEPT,
   ) {}
 
-  /** Latest sends by account, every network at once, within the window they were asked about. */
-  readonly #lastAt = new Map<string, KeptLatest>();
-  #lastKept = 0;
-  readonly #profilesAsked = new AskedOrder(this.#byProfile);
-  readonly #accountsAsked = new AskedOrder(this.#byAccount);
-  readonly #latestAsked = new AskedOrder(this.#lastAt);
-
   #now(): number {
     return this.workingSet === null ? 0 : this.workingSet.nowMs();
   }
 
   forget(): void {
-    this.#byProfile.clear();
     this.#byAccount.clear();
+    this.#profilesAlone.clear();
     this.#unscoped.clear();
-    this.#countsKept = 0;
-    this.#lastAt.clear();
-    this.#lastKept = 0;
-    this.#profilesAsked.reset();
+    this.#kept = 0;
     this.#accountsAsked.reset();
-    this.#latestAsked.reset();
+    this.#profilesAsked.reset();
+    this.#recentId = undefined;
+    this.#recent = undefined;
+  }
+
+  /** The account's entry, marked asked; with `create`, a new empty one when none is kept. */
+  #account(accountId: string, create: boolean): AccountAnswers | undefined {
+    let kept = accountId === this.#recentId ? this.#recent : this.#byAccount.get(accountId);
+    if (kept !== undefined) {
+      kept.used = true;
+      kept.usedAt = this.#now();
+    } else if (create) {
+      kept = { counts: new Map(), profiles: undefined, latest: undefined, used: false, usedAt: this.#now() };
+      this.#byAccount.set(accountId, kept);
+    } else {
+      return undefined;
+    }
+    this.#recentId = accountId;
+    this.#recent = kept;
+    return kept;
   }
 
   #subject(query: PostCountQuery, create: boolean): SubjectCounts | undefined {
-    let subjects: Map<string, Subject>;
-    let id: string;
-    if (query.profileId !== undefined) {
-      subjects = this.#byProfile;
-      id = query.profileId;
-    } else if (query.accountId !== undefined) {
-      subjects = this.#byAccount;
-      id = query.accountId;
-    } else {
-      return this.#unscoped;
+    const { accountId, profileId } = query;
+    if (accountId !== undefined) {
+      const account = this.#account(accountId, create);
+      if (account === undefined || profileId === undefined) return account?.counts;
+      let counts = account.profiles?.get(profileId);
+      if (counts === undefined && create) {
+        counts = new Map();
+        account.profiles ??= new Map();
+        account.profiles.set(profileId, counts);
+      }
+      return counts;
     }
-    const kept = subjects.get(id);
+    if (profileId === undefined) return this.#unscoped;
+    const kept = this.#profilesAlone.get(profileId);
     if (kept !== undefined) {
       kept.used = true;
       kept.usedAt = this.#now();
@@ -146,7 +192,7 @@ export class PostCountAnswers {
     }
     if (!create) return undefined;
     const counts: SubjectCounts = new Map();
-    subjects.set(id, { counts, used: false, usedAt: this.#now() });
+    this.#profilesAlone.set(profileId, { counts, used: false, usedAt: this.#now() });
     return counts;
   }
 
@@ -170,7 +216,7 @@ export class PostCountAnswers {
       slots[slot] = variants;
     }
     const rest = restOf(query);
-    if (!variants.has(rest)) this.#countsKept += 1;
+    if (!variants.has(rest)) this.#kept += 1;
     variants.set(rest, kept);
   }
 
@@ -181,10 +227,8 @@ export class PostCountAnswers {
    * number: most asks find no send, and then no instant is written out as text.
    */
   lastAtMs(accountId: string, platform: Platform, sinceMs: number): string | null | undefined {
-    const kept = this.#lastAt.get(accountId);
+    const kept = this.#account(accountId, false)?.latest;
     if (kept === undefined || sinceMs < kept.sinceMs) return undefined;
-    kept.used = true;
-    kept.usedAt = this.#now();
     const at = kept.at.get(platform);
     return at !== undefined && Date.parse(at) >= sinceMs ? at : null;
   }
@@ -192,73 +236,61 @@ export class PostCountAnswers {
   /** Keeps the account's latest send on each network at or after `since` (missing: none since then). */
   keepLastAt(accountId: string, since: string, latest: Map<Platform, string>): void {
     this.#bound();
-    if (!this.#lastAt.has(accountId)) this.#lastKept += 1;
-    this.#lastAt.set(accountId, {
-      since,
-      sinceMs: Date.parse(since),
-      at: latest,
-      used: false,
-      usedAt: this.#now(),
-    });
+    const account = this.#account(accountId, true) as AccountAnswers;
+    if (account.latest === undefined) this.#kept += 1;
+    account.latest = { since, sinceMs: Date.parse(since), at: latest };
   }
 
   /** A new row (`at` as stored): every kept answer it changes is brought up to date. */
   noteInserted(post: StoredPostRecord, at: string): void {
-    for (const subject of [
-      this.#byProfile.get(post.profileId)?.counts,
-      this.#byAccount.get(post.accountId)?.counts,
-      this.#unscoped,
-    ]) {
-      if (subject === undefined) continue;
-      for (const slots of subject.values()) {
-        for (const variants of slots) {
-          if (variants === undefined) continue;
-          for (const kept of variants.values()) {
-            if (countsRow(kept, post, at)) kept.n += 1;
-          }
-        }
+    const account = this.#byAccount.get(post.accountId);
+    if (account !== undefined) {
+      countInto(account.counts, post, at);
+      const profile = account.profiles?.get(post.profileId);
+      if (profile !== undefined) countInto(profile, post, at);
+      const latest = account.latest;
+      if (latest !== undefined && at >= latest.since) {
+        const last = latest.at.get(post.platform);
+        if (last === undefined || at > last) latest.at.set(post.platform, at);
       }
     }
-    const latest = this.#lastAt.get(post.accountId);
-    if (latest !== undefined && at >= latest.since) {
-      const last = latest.at.get(post.platform);
-      if (last === undefined || at > last) latest.at.set(post.platform, at);
-    }
+    const alone = this.#profilesAlone.get(post.profileId);
+    if (alone !== undefined) countInto(alone.counts, post, at);
+    countInto(this.#unscoped, post, at);
   }
 
   /**
-   * Past the bound, the least recently asked profiles' and accounts' answers go, one of each at a
-   * time. With a working set, an answer asked within it is not dropped until the ceiling: the
-   * hand passes it by, and a call gives up after a few of those, so a server whose answers are all
-   * in use pays a few steps per new answer, not a walk over all of them.
+   * Past the bound, the least recently asked accounts' answers (and profiles' asked alone) go, one
+   * of each at a time. With a working set, an answer asked within it is not dropped until the
+   * ceiling: the hand passes it by, and a call gives up after a few of those, so a server whose
+   * answers are all in use pays a few steps per new answer, not a walk over all of them.
    */
   #bound(): void {
     let inUse = 0;
-    while (this.#countsKept + this.#lastKept >= this.bound && inUse < IN_USE_STEPS) {
+    while (this.#kept >= this.bound && inUse < IN_USE_STEPS) {
       // With the answer about to be kept.
-      const size = this.#countsKept + this.#lastKept + 1;
+      const size = this.#kept + 1;
       const profile = this.#profilesAsked.next();
       const account = this.#accountsAsked.next();
-      const latest = this.#latestAsked.next();
-      if (profile === undefined && account === undefined && latest === undefined) {
+      if (profile === undefined && account === undefined) {
         this.forget();
         return;
       }
       if (profile !== undefined) {
-        const counts = (this.#byProfile.get(profile) as Subject).counts;
-        if (this.#drop(this.#byProfile, this.#profilesAsked, profile, size))
-          this.#countsKept -= answersIn(counts);
+        const { counts } = this.#profilesAlone.get(profile) as ProfileAnswers;
+        if (this.#drop(this.#profilesAlone, this.#profilesAsked, profile, size))
+          this.#kept -= answersIn(counts);
         else inUse++;
       }
       if (account !== undefined) {
-        const counts = (this.#byAccount.get(account) as Subject).counts;
-        if (this.#drop(this.#byAccount, this.#accountsAsked, account, size))
-          this.#countsKept -= answersIn(counts);
-        else inUse++;
-      }
-      if (latest !== undefined) {
-        if (this.#drop(this.#lastAt, this.#latestAsked, latest, size)) this.#lastKept -= 1;
-        else inUse++;
+        const kept = this.#byAccount.get(account) as AccountAnswers;
+        if (this.#drop(this.#byAccount, this.#accountsAsked, account, size)) {
+          this.#kept -= answersOf(kept);
+          if (account === this.#recentId) {
+            this.#recentId = undefined;
+            this.#recent = undefined;
+          }
+        } else inUse++;
       }
     }
   }

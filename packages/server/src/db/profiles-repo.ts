@@ -18,21 +18,26 @@ interface ProfileRow {
   created_at: string;
 }
 
+/** Frozen: one converted record is shared by every lookup until a write drops it. */
 function fromRow(row: ProfileRow): ProfileRecord {
-  return {
+  return Object.freeze({
     id: row.id,
     accountId: row.account_id,
     name: row.name,
     handle: row.handle,
     createdAt: row.created_at,
-  };
+  });
 }
 
 export class ProfilesRepository {
-  /** GET /accounts lists them on every read; `insert` is the only write (profiles are never removed). */
-  readonly #byAccount: RowCache<ProfileRow[]>;
+  /**
+   * GET /accounts lists them on every read and every POST /posts check looks one up; `insert` is the
+   * only write here, and `forgetCached` follows the writes elsewhere (an account's deletion). Kept
+   * converted and frozen, as the connections are, so a lookup builds nothing.
+   */
+  readonly #byAccount: RowCache<readonly ProfileRecord[]>;
   /** A profile's row never changes once inserted. */
-  readonly #byId: RowCache<ProfileRow>;
+  readonly #byId: RowCache<ProfileRecord>;
 
   #version = 0;
 
@@ -65,33 +70,34 @@ export class ProfilesRepository {
   }
 
   get(id: string): ProfileRecord | null {
-    const row = this.#row(id);
-    return row ? fromRow(row) : null;
+    return this.#record(id) ?? null;
   }
 
   /** Another account's profile reads exactly like one that does not exist (Authentication, rule 4). */
   getForAccount(accountId: string, id: string): ProfileRecord | null {
-    const row = this.#row(id);
-    return row && row.account_id === accountId ? fromRow(row) : null;
+    const record = this.#record(id);
+    return record !== undefined && record.accountId === accountId ? record : null;
   }
 
-  #row(id: string): ProfileRow | undefined {
-    return this.#byId.read(
-      id,
-      () => this.db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined,
-    );
+  #record(id: string): ProfileRecord | undefined {
+    return this.#byId.read(id, () => {
+      const row = this.db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
+      return row === undefined ? undefined : fromRow(row);
+    });
   }
 
   /** Oldest first; ties keep the order of creation. */
   listForAccount(accountId: string, limit = 100): ProfileRecord[] {
-    const rows =
-      this.#byAccount.read(
-        `${accountId}\n${limit}`,
-        () =>
+    const records = this.#byAccount.read(`${accountId}\n${limit}`, () =>
+      Object.freeze(
+        (
           this.db
             .prepare('SELECT * FROM profiles WHERE account_id = ? ORDER BY created_at, seq LIMIT ?')
-            .all(accountId, limit) as ProfileRow[],
-      ) ?? [];
-    return rows.map(fromRow);
+            .all(accountId, limit) as ProfileRow[]
+        ).map(fromRow),
+      ),
+    );
+    // A copy: callers may sort or filter the list they get.
+    return records === undefined ? [] : [...records];
   }
 }

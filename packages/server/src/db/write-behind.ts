@@ -42,6 +42,11 @@ export class WriteBehind {
     this.#writers.push(writer);
   }
 
+  /** Whether `changes` more rows can wait without the last of them writing everything at once. */
+  roomFor(changes: number): boolean {
+    return this.#waiting + changes < this.timing.maxWaiting;
+  }
+
   /** A writer has one more row waiting (a change to a row already waiting is not one). */
   changed(): void {
     this.#waiting += 1;

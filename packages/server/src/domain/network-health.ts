@@ -4,6 +4,21 @@ import type { ConnectionRecord } from '../db/connections-repo.js';
 export type NetworkHealth = NetworkEntry['health'];
 
 /**
+ * Expiry instants read from the records' text, by record: the kept connections are frozen and
+ * shared until a write replaces them, so every POST /posts check of one parses nothing.
+ */
+const expiries = new WeakMap<ConnectionRecord, { text: string; ms: number }>();
+
+/** The expiry in ms; the text it was read from is kept beside it, so a changed record is read anew. */
+function expiresMs(connection: ConnectionRecord, text: string): number {
+  const found = expiries.get(connection);
+  if (found !== undefined && found.text === text) return found.ms;
+  const ms = new Date(text).getTime();
+  expiries.set(connection, { text, ms });
+  return ms;
+}
+
+/**
  * Network entry: `ready` includes an expired sign-in that the network renews by itself on the next
  * post (x, youtube, linkedin, pinterest, tiktok: core's `renewsExpiredSignIn`). Decision: on the
  * other networks (instagram, facebook, threads, skool) an expired sign-in is shown as
@@ -13,7 +28,7 @@ export function effectiveHealth(connection: ConnectionRecord, now: Date): Networ
   const stored = connection.health;
   if (stored !== 'ready') return stored === 'reconnect_required' ? 'reconnect_required' : 'unknown';
   if (connection.accessExpiresAt === null) return 'ready';
-  const expired = new Date(connection.accessExpiresAt).getTime() <= now.getTime();
+  const expired = expiresMs(connection, connection.accessExpiresAt) <= now.getTime();
   if (!expired) return 'ready';
   return networkRules(connection.platform).renewsExpiredSignIn ? 'ready' : 'reconnect_required';
 }

@@ -58,17 +58,39 @@ export class ReadLimiter {
    * `now`: the account's clock as the request's key check read it, when there was one.
    */
   take(accountId: string, kind: ReadKind, now: Date = this.clocks.forAccount(accountId).now()): void {
+    const refusedBy = this.#count(accountId, kind, now);
+    if (refusedBy !== null) throw refusal(refusedBy, now);
+  }
+
+  /**
+   * Counts one read and answers true, or answers false and counts nothing when `take` would refuse
+   * it or would prune older minutes first (a write that may fail): the caller then leaves the read
+   * to `take`. Counting here writes nothing to the database.
+   */
+  tryTake(accountId: string, kind: ReadKind, now: Date): boolean {
+    const minute = utcMinute(now);
+    if (this.#pruneDue(accountId, minute)) return false;
+    return this.#count(accountId, kind, now) === null;
+  }
+
+  /** Counts one read, or returns the limit that refuses it (uncounted). */
+  #count(accountId: string, kind: ReadKind, now: Date): number | null {
     const minute = utcMinute(now);
     const counters = this.repos.readCounters;
     const counts = counters.current(accountId, minute);
-    if (counts.reads >= LIMITS.reads.perUtcMinute) throw refusal(LIMITS.reads.perUtcMinute, now);
+    if (counts.reads >= LIMITS.reads.perUtcMinute) return LIMITS.reads.perUtcMinute;
     if (kind === 'options') {
-      if (counts.options >= LIMITS.reads.optionsPerMinute) throw refusal(LIMITS.reads.optionsPerMinute, now);
+      if (counts.options >= LIMITS.reads.optionsPerMinute) return LIMITS.reads.optionsPerMinute;
       counts.options += 1;
     }
     counts.reads += 1;
     counters.counted(counts);
     this.#prune(accountId, minute);
+    return null;
+  }
+
+  #pruneDue(accountId: string, minute: string): boolean {
+    return this.#lastPruned.get(this.clocks.scopeOf(accountId).clockId) !== minute;
   }
 
   #prune(accountId: string, minute: string): void {

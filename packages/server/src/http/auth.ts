@@ -43,11 +43,23 @@ export function authenticate(
     );
   }
   c.set('caller', caller);
-  const clock = 'forAccount' in clocks ? clocks.forAccount(caller.account.id) : clocks;
-  const now = taken !== undefined && taken.clock === clock ? taken.now : clock.now();
+  const now = callerTime(clocks, caller.account.id, taken);
   c.set('callerNow', now);
   // API management shows when a key was last used (written at most once a minute per key).
   repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
+}
+
+/**
+ * The time on the caller's account clock that the request's bookkeeping and answer share: `taken`
+ * (already read from the server's clock this request) when that is the account's clock.
+ */
+export function callerTime(
+  clocks: Clock | AccountClockLookup,
+  accountId: string,
+  taken?: { clock: Clock; now: Date },
+): Date {
+  const clock = 'forAccount' in clocks ? clocks.forAccount(accountId) : clocks;
+  return taken !== undefined && taken.clock === clock ? taken.now : clock.now();
 }
 
 /** `authenticate` as a middleware, for apps built from parts (the app runs it in its front door). */

@@ -1,4 +1,4 @@
-import { jsonAnswerWithNoSniff } from './security-headers.js';
+import { ADDED_CONTENT_LENGTH, jsonAnswerWithNoSniff, noSniffJsonHeaders } from './security-headers.js';
 
 const READ_CACHE_CONTROL = 'private, no-store';
 
@@ -16,4 +16,14 @@ export function readAnswer(body: unknown): Response {
 /** A read's 200 answer from JSON text already serialised (a kept answer). */
 export function readJsonAnswer(json: string): Response {
   return jsonAnswerWithNoSniff(json, 200, READ_CACHE_CONTROL);
+}
+
+const READ_HEAD: readonly (string | number)[] = Object.entries(noSniffJsonHeaders(READ_CACHE_CONTROL)).flat();
+
+/**
+ * A read's 200 answer head as Node's `writeHead` takes it raw (names and values in turn): the
+ * names, values and order of `readJsonAnswer`'s answer once the front door has added its length.
+ */
+export function readAnswerRawHead(byteLength: number): (string | number)[] {
+  return [...READ_HEAD, ADDED_CONTENT_LENGTH, byteLength];
 }

@@ -36,6 +36,23 @@ export function pageSecurityHeaders(): MiddlewareHandler {
   });
 }
 
+/** The name `finishWithNoSniff` gives the length it adds last to a carrying answer's header object. */
+export const ADDED_CONTENT_LENGTH = 'Content-Length';
+
+/**
+ * The plain header object of a JSON answer carrying nosniff (and `Cache-Control` when given), its
+ * names in the order a Headers object sends them (lower case, by name).
+ */
+export function noSniffJsonHeaders(cacheControl?: string): Record<string, string | number> {
+  return cacheControl === undefined
+    ? { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' }
+    : {
+        'cache-control': cacheControl,
+        'content-type': 'application/json',
+        'x-content-type-options': 'nosniff',
+      };
+}
+
 /** Set on an answer made with `X-Content-Type-Options: nosniff` in its own plain header object. */
 const CARRIES_NO_SNIFF = Symbol('carries nosniff');
 
@@ -51,14 +68,7 @@ interface CarryingNoSniff extends Response {
  * than the rest of a read's answer).
  */
 export function jsonAnswerWithNoSniff(json: string, status: number, cacheControl?: string): Response {
-  const headers: Record<string, string | number> =
-    cacheControl === undefined
-      ? { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' }
-      : {
-          'cache-control': cacheControl,
-          'content-type': 'application/json',
-          'x-content-type-options': 'nosniff',
-        };
+  const headers = noSniffJsonHeaders(cacheControl);
   // The listener sends a plain object's values as they are; Content-Length is added as a number.
   const answer: CarryingNoSniff = new Response(json, { status, headers: headers as Record<string, string> });
   answer[CARRIES_NO_SNIFF] = { headers, body: json };
@@ -75,7 +85,7 @@ export function finishWithNoSniff(c: Context): void {
   const answer: CarryingNoSniff = c.res;
   const carrying = answer[CARRIES_NO_SNIFF];
   if (carrying === undefined) answer.headers.set('X-Content-Type-Options', 'nosniff');
-  else if (c.req.method !== 'HEAD') carrying.headers['Content-Length'] = Buffer.byteLength(carrying.body);
+  else if (c.req.method !== 'HEAD') carrying.headers[ADDED_CONTENT_LENGTH] = Buffer.byteLength(carrying.body);
 }
 
 /** `X-Content-Type-Options: nosniff` on an answer refused before the routes (rare: cost is no matter). */

@@ -39,13 +39,20 @@ const OptionsQuerySchema = z.object({
     .optional(),
 });
 
+/** The kept answers of GET /api/v2/accounts, one set per app: the route and both lanes answer from it. */
+export function keptAccountsAnswers(services: Services): AccountsAnswerCache {
+  return new AccountsAnswerCache(services.repos, services.db, ACCOUNTS_ANSWER_LIMITS, WORKING_SET);
+}
+
 /**
  * GET /api/v2/accounts: the account's profiles, answered from the kept answer (accounts-answer.ts).
  * It answers at once, as every read does, so the app also serves it through the read lane
  * (http/read-lane.ts); one handler for both keeps one answer cache.
  */
-export function accountsRead(services: Services): ReadAtOnce {
-  const answers = new AccountsAnswerCache(services.repos, services.db, ACCOUNTS_ANSWER_LIMITS, WORKING_SET);
+export function accountsRead(
+  services: Services,
+  answers: AccountsAnswerCache = keptAccountsAnswers(services),
+): ReadAtOnce {
   return (c) => {
     const { account } = c.get('caller');
     const now = c.get('callerNow');

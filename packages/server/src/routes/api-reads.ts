@@ -1,6 +1,7 @@
+import type { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import type { ApiReads } from '../http/read-lane.js';
 import type { Services } from '../services.js';
-import { accountsRead, optionsRead } from './accounts.js';
+import { accountsRead, keptAccountsAnswers, optionsRead } from './accounts.js';
 import { mediaFilesRead } from './media-files.js';
 import { mediaStatusRead } from './media-import.js';
 import { postRead, postsListRead } from './posts-read.js';
@@ -16,9 +17,12 @@ export interface ApiReadHandlers {
 }
 
 /** Each read's handler, built once (a handler may keep answers: one cache for the lane and the routes). */
-export function apiReadHandlers(services: Services): ApiReadHandlers {
+export function apiReadHandlers(
+  services: Services,
+  accountsAnswers: AccountsAnswerCache = keptAccountsAnswers(services),
+): ApiReadHandlers {
   return {
-    accounts: accountsRead(services),
+    accounts: accountsRead(services, accountsAnswers),
     options: optionsRead(services),
     posts: postsListRead(services),
     post: postRead(services),

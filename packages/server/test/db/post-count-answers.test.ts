@@ -92,6 +92,61 @@ describe('kept post counts', () => {
     expect(lastAt(answers, 'acc-2', 'x', SINCE.toISOString())).toBeUndefined();
   });
 
+  it("keep an account's counts, its profiles' and its latest sends together, and an insert updates each", () => {
+    const answers = new PostCountAnswers(ANSWERS_WORKING_SET);
+    const day = { accountId: 'acc-1', profileId: 'prof-1', since: SINCE };
+    const otherProfile = { accountId: 'acc-1', profileId: 'prof-2', since: SINCE };
+    const month = { accountId: 'acc-1', platform: 'x' as const, since: SINCE, countingOnly: true };
+    const links = { ...month, withLinks: true };
+    const otherAccount = { accountId: 'acc-2', profileId: 'prof-3', since: SINCE };
+    keep(answers, day, 4);
+    keep(answers, otherProfile, 6);
+    keep(answers, month, 10);
+    keep(answers, links, 2);
+    keep(answers, otherAccount, 1);
+    answers.keepLastAt('acc-1', SINCE.toISOString(), new Map([['linkedin', '2026-03-02T09:00:00.000Z']]));
+    answers.noteInserted(
+      post({ accountId: 'acc-1', profileId: 'prof-1', platform: 'x', hasLinks: true }),
+      AT,
+    );
+    expect(answers.count(day)).toBe(5);
+    expect(answers.count(otherProfile)).toBe(6);
+    expect(answers.count(month)).toBe(11);
+    expect(answers.count(links)).toBe(3);
+    expect(answers.count(otherAccount)).toBe(1);
+    expect(lastAt(answers, 'acc-1', 'x', SINCE.toISOString())).toBe(AT);
+    expect(lastAt(answers, 'acc-1', 'linkedin', SINCE.toISOString())).toBe('2026-03-02T09:00:00.000Z');
+    // A failed post counts as an attempt, not toward an allowance; another profile's only toward the account's.
+    answers.noteInserted(
+      post({ id: 'post-2', accountId: 'acc-1', profileId: 'prof-2', status: 'failed' }),
+      AT,
+    );
+    answers.noteInserted(
+      post({ id: 'post-3', accountId: 'acc-1', profileId: 'prof-2', platform: 'x', hasLinks: false }),
+      AT,
+    );
+    expect(answers.count(day)).toBe(5);
+    expect(answers.count(otherProfile)).toBe(8);
+    expect(answers.count(month)).toBe(12);
+    expect(answers.count(links)).toBe(3);
+    // The same profile named without its account, or beside another account, is another question.
+    expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBeUndefined();
+    expect(answers.count({ accountId: 'acc-2', profileId: 'prof-1', since: SINCE })).toBeUndefined();
+  });
+
+  it('never answer from an account dropped past the bound, even the one asked last', () => {
+    const answers = new PostCountAnswers(null, 2);
+    const first = { accountId: 'acc-1', since: SINCE };
+    const second = { accountId: 'acc-1', since: SINCE, countingOnly: true };
+    keep(answers, first, 1);
+    answers.keepLastAt('acc-1', SINCE.toISOString(), new Map());
+    // Two answers kept: the third drops the account's entry (the least recently asked) first.
+    keep(answers, second, 2);
+    expect(answers.count(first)).toBeUndefined();
+    expect(lastAt(answers, 'acc-1', 'x', SINCE.toISOString())).toBeUndefined();
+    expect(answers.count(second)).toBe(2);
+  });
+
   it('answer the latest send on every network for any start from the one they were kept for on', () => {
     const answers = new PostCountAnswers();
     const from = '2026-03-02T09:59:40.000Z';

@@ -20,6 +20,7 @@ describe('billing month', () => {
 
   it('is found again while inside it and found anew past its end', () => {
     const createdAt = '2026-01-31T15:00:00.000Z';
+    const account = { createdAt };
     const instants = [
       '2026-02-01T00:00:00.000Z',
       '2026-02-27T23:59:59.999Z',
@@ -32,7 +33,16 @@ describe('billing month', () => {
     ];
     for (const at of instants) {
       const now = new Date(at);
-      expect(billingMonthOf(createdAt, now)).toEqual(billingMonth(new Date(createdAt), now));
+      expect(billingMonthOf(account, now)).toEqual(billingMonth(new Date(createdAt), now));
     }
+  });
+
+  it('is kept by the record: another record of the account (one written anew) finds its own month', () => {
+    const now = new Date('2026-03-10T00:00:00.000Z');
+    const before = { createdAt: '2026-01-05T00:00:00.000Z' };
+    expect(billingMonthOf(before, now).start).toEqual(new Date('2026-03-05T00:00:00.000Z'));
+    expect(billingMonthOf(before, now)).toBe(billingMonthOf(before, now));
+    const after = { createdAt: '2026-01-20T00:00:00.000Z' };
+    expect(billingMonthOf(after, now).start).toEqual(new Date('2026-02-20T00:00:00.000Z'));
   });
 });

@@ -13,17 +13,19 @@ export function billingMonth(createdAt: Date, now: Date): { start: Date; end: Da
   return { start, end: anchor(start.getUTCFullYear(), start.getUTCMonth() + 1) };
 }
 
-/** Billing months found, by the account's creation time (ISO): every X post's check asks. */
-const months = new Map<string, { start: Date; end: Date }>();
-const MONTHS_KEPT = 10_000;
+/**
+ * Billing months found, by the account's record: every X post's check asks. The request path's
+ * records are the accounts row cache's, one object per account while it is kept, so the month goes
+ * with the record (a write makes a new record) and needs no bound of its own.
+ */
+const months = new WeakMap<{ createdAt: string }, { start: Date; end: Date }>();
 
-/** `billingMonth` of an account created at `createdAt` (ISO), found again while `now` is inside it. */
-export function billingMonthOf(createdAt: string, now: Date): { start: Date; end: Date } {
-  const found = months.get(createdAt);
+/** `billingMonth` of the account (`createdAt` as ISO), found again while `now` is inside it. */
+export function billingMonthOf(account: { createdAt: string }, now: Date): { start: Date; end: Date } {
+  const found = months.get(account);
   const at = now.getTime();
   if (found !== undefined && found.start.getTime() <= at && at < found.end.getTime()) return found;
-  const month = billingMonth(new Date(createdAt), now);
-  if (months.size >= MONTHS_KEPT) months.clear();
-  months.set(createdAt, month);
+  const month = billingMonth(new Date(account.createdAt), now);
+  months.set(account, month);
   return month;
 }

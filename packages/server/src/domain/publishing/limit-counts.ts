@@ -31,7 +31,7 @@ export function xAddonCounts(
   account: { id: string; createdAt: string },
   now: Date,
 ): { used: number; linkUsed: number; resetsAt: Date } {
-  const { start, end } = billingMonthOf(account.createdAt, now);
+  const { start, end } = billingMonthOf(account, now);
   const accountId = account.id;
   return {
     used: counter.countPosts({ accountId, platform: 'x', since: start, countingOnly: true }),

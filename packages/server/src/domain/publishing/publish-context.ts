@@ -107,9 +107,23 @@ export function newContext(
   };
 }
 
-/** The account's creation time, read from its record's text once per request (several limits ask). */
+/**
+ * Creation times read from the account records' text, by record: the request path's records are
+ * the accounts row cache's, one object per account while kept, so the text is parsed once per
+ * record, not per request (a write makes a new record).
+ */
+const createdMs = new WeakMap<AccountRecord, number>();
+
+/** The account's creation time, read once per request (several limits ask). */
 export function accountCreatedAt(ctx: PublishContext): Date {
-  ctx.accountCreatedAt ??= new Date(ctx.account.createdAt);
+  if (ctx.accountCreatedAt === undefined) {
+    let ms = createdMs.get(ctx.account);
+    if (ms === undefined) {
+      ms = Date.parse(ctx.account.createdAt);
+      createdMs.set(ctx.account, ms);
+    }
+    ctx.accountCreatedAt = new Date(ms);
+  }
   return ctx.accountCreatedAt;
 }
 
