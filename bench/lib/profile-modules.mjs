@@ -4,47 +4,22 @@
 // Node's own frames by their `node:` module, dependencies by package. With `requests`, each
 // line also gives µs per request. The inspector's own serialisation of a profile stopped over IPC
 // (`Profiler.stop` inside `post`) is left out, as are idle samples.
-import { readFileSync } from 'node:fs';
+import { bundleModuleAt, inBundle, readCpuProfile } from './cpu-profile.mjs';
 
 const [file, requests, count = '40'] = process.argv.slice(2);
-const profile = JSON.parse(readFileSync(file, 'utf8'));
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const parentOf = new Map();
-for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-const modulesOf = new Map();
-
-/** [line, module] pairs of a bundle file, in order. */
-function bundleModules(url) {
-  let starts = modulesOf.get(url);
-  if (starts === undefined) {
-    starts = [];
-    readFileSync(new URL(url), 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        const match = /^\/\/ (src\/\S+|\.\.\/\S+|\S*node_modules\/\S+)/.exec(line);
-        if (match) starts.push([i, match[1].replace(/^.*node_modules\//, '')]);
-      });
-    modulesOf.set(url, starts);
-  }
-  return starts;
-}
+const { profile, byId, parentOf } = readCpuProfile(file);
 
 function moduleOf({ url, lineNumber, functionName }) {
   if (!url) return functionName || '(native)';
   if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
-  if (!/\/dist[^/]*\//.test(url) || url.includes('node_modules/')) {
+  if (!inBundle(url)) {
     return url
       .replace(/^.*node_modules\//, '')
       .split('/')
       .slice(0, 2)
       .join('/');
   }
-  let name = '?';
-  for (const [start, module] of bundleModules(url)) {
-    if (start > lineNumber) break;
-    name = module;
-  }
-  return name;
+  return bundleModuleAt(url, lineNumber);
 }
 
 function inProfilerStop(id) {

@@ -6,46 +6,22 @@
 // profile-modules.mjs names it) and their inclusive time by function (a function counted once per
 // sample however often it is on the stack). With `per` (e.g. the number of sends), each line also
 // gives µs per unit.
-import { readFileSync } from 'node:fs';
+import { bundleModuleAt, inBundle, readCpuProfile } from './cpu-profile.mjs';
 
 const [file, root, count = '30', perArg] = process.argv.slice(2);
 if (!file || !root) {
   console.error('usage: profile-under.mjs <file.cpuprofile> <functionName> [count] [per]');
   process.exit(2);
 }
-const profile = JSON.parse(readFileSync(file, 'utf8'));
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const parentOf = new Map();
-for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-const modulesOf = new Map();
-
-function bundleModules(url) {
-  let starts = modulesOf.get(url);
-  if (starts === undefined) {
-    starts = [];
-    readFileSync(new URL(url), 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        const match = /^\/\/ (src\/\S+|\.\.\/\S+)/.exec(line);
-        if (match) starts.push([i, match[1]]);
-      });
-    modulesOf.set(url, starts);
-  }
-  return starts;
-}
+const { profile, byId, parentOf } = readCpuProfile(file);
 
 function nameOf({ url, lineNumber, functionName }) {
   const name = functionName || '(anonymous)';
   if (!url) return name;
   if (url.startsWith('node:')) return `${name} node:${url.slice(5)}`;
   if (url.includes('node_modules/')) return `${name} ${url.replace(/^.*node_modules\//, '').split('/')[0]}`;
-  if (!/\/dist[^/]*\//.test(url)) return `${name} ${url.split('/').pop()}`;
-  let module = '?';
-  for (const [start, m] of bundleModules(url)) {
-    if (start > lineNumber) break;
-    module = m;
-  }
-  return `${name} ${module.split('/').pop()}`;
+  if (!inBundle(url)) return `${name} ${url.split('/').pop()}`;
+  return `${name} ${bundleModuleAt(url, lineNumber).split('/').pop()}`;
 }
 
 const self = new Map();
