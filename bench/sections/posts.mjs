@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChildServer } from '../lib/child-server.mjs';
@@ -148,6 +148,7 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
       pages: await work.pages(),
     });
     const KEEPING = 'the server keeping its network inbox';
+    const honoPostName = 'bare Hono POST parsing JSON';
     const KEEPING_NONE = 'the server keeping none';
     const subjects = [
       {
@@ -155,7 +156,7 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
         run: () => measureHttp(hello, { url: `${hello.info.url}/`, duration }),
       },
       {
-        name: 'bare Hono POST parsing JSON',
+        name: honoPostName,
         run: () =>
           measureHttp(hello, {
             url: `${hello.info.url}/`,
@@ -168,14 +169,27 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
       { name: KEEPING, run: roundOf(keeping) },
       { name: KEEPING_NONE, run: roundOf(keepingNone) },
     ];
-    const rounded = await interleave({ subjects, rounds });
+    // Each round's figures as it ends: a median hides which round was dear, and the publishes of
+    // later rounds reach (account, network) pairs of other networks than the first rounds'.
+    const cpu = (f) => f.cpuUs.toFixed(0);
+    const rounded = await interleave({
+      subjects,
+      rounds,
+      onRound: (round, f) => {
+        const [on, off] = [f[KEEPING], f[KEEPING_NONE]];
+        console.log(
+          `round ${round + 1}: server CPU µs/req: Hono POST ${cpu(f[honoPostName])}; ` +
+            `dry run ${cpu(on.dry)} and ${cpu(off.dry)}, publish ${cpu(on.publish)} and ${cpu(off.publish)} ` +
+            `(keeping the inbox and keeping none); load average ${loadavg()[0].toFixed(1)}`,
+        );
+      },
+    });
     const dryName = 'POST /posts {validate} (dry run, x)';
     const publishName = `POST /posts publish (${perRound} per round, 0 ms)`;
     const pagesName = 'GET /posts?limit=20';
     const offDryName = 'POST /posts {validate}, no network inbox';
     const offName = `POST /posts publish, no network inbox (${perRound} per round)`;
     const offPagesName = 'GET /posts?limit=20, no network inbox';
-    const honoPostName = 'bare Hono POST parsing JSON';
     const results = {
       'bare Hono hello-world': rounded['bare Hono hello-world'],
       [honoPostName]: rounded[honoPostName],
