@@ -1,0 +1,60 @@
+import type { AccountRecord } from './accounts-repo.js';
+import type { ConnectionRecord } from './connections-repo.js';
+import type { ProfileRecord } from './profiles-repo.js';
+
+/** A repository's stamp that no kept fact carries: what `stamp` gives inside a transaction. */
+export const NO_STAMP = -1;
+
+/**
+ * What a key's requests read about its account besides the key and the account, kept on the key's
+ * caller entry (api-key-callers.ts): the lookup that authenticates a request also reaches these, so
+ * a dry run reads its profile, the profile's connections and the key's "last used" without a map
+ * lookup each (each was a lookup in another map, cold in a large heap between one account's
+ * requests). The entry itself goes with any write to keys or accounts.
+ *
+ * Each kept piece carries the stamp of the repository it was read from (its `version`, moved by
+ * every write there; `NO_STAMP` inside a transaction, which may still roll back what it read) and
+ * is used only while the repository's version is still that stamp. A piece is never patched: a
+ * write makes it unused, and the next request reads it again.
+ */
+export class CallerFacts {
+  /** The account's creation time in ms (the limits' ceilings and allowance ask it). */
+  readonly createdMs: number;
+  /** When the key's "last used" was last written, as `ApiKeyLastUsedRepository.touchKept` saw it. */
+  lastUsedMs = Number.NEGATIVE_INFINITY;
+
+  #profileAsked: string | undefined = undefined;
+  #profile: ProfileRecord | undefined = undefined;
+  #profileStamp = NO_STAMP;
+  #connectionsOf: ProfileRecord | undefined = undefined;
+  #connections: readonly ConnectionRecord[] = [];
+  #connectionsStamp = NO_STAMP;
+
+  constructor(account: Readonly<AccountRecord>) {
+    this.createdMs = Date.parse(account.createdAt);
+  }
+
+  /** The profile a request last named with exactly `asked` (`post.accountId`), if still current. */
+  profileNamed(asked: string, version: number): ProfileRecord | undefined {
+    return asked === this.#profileAsked && version === this.#profileStamp ? this.#profile : undefined;
+  }
+
+  keepProfile(asked: string, profile: ProfileRecord, stamp: number): void {
+    this.#profileAsked = asked;
+    this.#profile = profile;
+    this.#profileStamp = stamp;
+  }
+
+  /** The connections of `profile` (the very record kept above), if still current. */
+  connectionsOf(profile: ProfileRecord, version: number): readonly ConnectionRecord[] | undefined {
+    return profile === this.#connectionsOf && version === this.#connectionsStamp
+      ? this.#connections
+      : undefined;
+  }
+
+  keepConnections(profile: ProfileRecord, connections: readonly ConnectionRecord[], stamp: number): void {
+    this.#connectionsOf = profile;
+    this.#connections = connections;
+    this.#connectionsStamp = stamp;
+  }
+}
