@@ -100,7 +100,11 @@ export function checkConnection(ctx: PublishContext): void {
 }
 
 /** The profile's connection to the network: through the key's kept facts while no connection was written. */
-function connectionOf(ctx: PublishContext, profile: ProfileRecord, platform: Platform): ConnectionRecord | null {
+function connectionOf(
+  ctx: PublishContext,
+  profile: ProfileRecord,
+  platform: Platform,
+): ConnectionRecord | null {
   const { connections: repo } = ctx.deps.services.repos;
   const facts = ctx.facts;
   let kept = facts?.connectionsOf(profile, repo.version);
