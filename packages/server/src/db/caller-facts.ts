@@ -1,5 +1,6 @@
 import type { AccountRecord } from './accounts-repo.js';
 import type { ConnectionRecord } from './connections-repo.js';
+import type { AnswersSlot } from './post-count-answers.js';
 import type { ProfileRecord } from './profiles-repo.js';
 
 /** A repository's stamp that no kept fact carries: what `stamp` gives inside a transaction. */
@@ -8,18 +9,22 @@ export const NO_STAMP = -1;
 /**
  * What a key's requests read about its account besides the key and the account, kept on the key's
  * caller entry (api-key-callers.ts): the lookup that authenticates a request also reaches these, so
- * a dry run reads its profile, the profile's connections and the key's "last used" without a map
- * lookup each (each was a lookup in another map, cold in a large heap between one account's
- * requests). The entry itself goes with any write to keys or accounts.
+ * a dry run reads its profile, the profile's connections, its limit answers and the key's "last
+ * used" without a map lookup each (each was a lookup in another map, cold in a large heap between
+ * one account's requests). The entry itself goes with any write to keys or accounts.
  *
- * Each kept piece carries the stamp of the repository it was read from (its `version`, moved by
- * every write there; `NO_STAMP` inside a transaction, which may still roll back what it read) and
- * is used only while the repository's version is still that stamp. A piece is never patched: a
- * write makes it unused, and the next request reads it again.
+ * The profile and connections carry the stamp of the repository they were read from (its
+ * `version`, moved by every write there; `NO_STAMP` inside a transaction, which may still roll back
+ * what it read) and are used only while the repository's version is still that stamp: a write
+ * makes them unused, and the next request reads them again. The limit answers' entry stays the
+ * post records' own (every insert keeps it up to date); the slot only finds it, while it is still
+ * theirs (`PostCountAnswers.recall`).
  */
-export class CallerFacts {
+export class CallerFacts implements AnswersSlot {
   /** The account's creation time in ms (the limits' ceilings and allowance ask it). */
   readonly createdMs: number;
+  /** The account's kept limit answers (`PostCountAnswers.recall`). */
+  answers: object | undefined = undefined;
   /** When the key's "last used" was last written, as `ApiKeyLastUsedRepository.touchKept` saw it. */
   lastUsedMs = Number.NEGATIVE_INFINITY;
 

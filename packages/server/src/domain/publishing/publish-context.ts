@@ -81,6 +81,8 @@ export function newContext(
     idempotencyKey: string | undefined;
   },
 ): PublishContext {
+  // The account's kept limit answers are reached through the caller: the checks' asks find them.
+  if (input.facts !== undefined) deps.services.repos.postRecords.recallAnswers(input.account.id, input.facts);
   return {
     deps,
     address: input.address,
