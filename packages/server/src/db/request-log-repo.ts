@@ -1,5 +1,6 @@
 import { ADMIN_REQUEST_LOG_KEPT } from '@socialpub/core';
 import type { Database } from './database.js';
+import { RequestLogRing } from './request-log-ring.js';
 import type { BehindWriter, WriteBehind } from './write-behind.js';
 
 export interface RequestLogEntry {
@@ -67,7 +68,7 @@ function pushValues(values: unknown[], id: number, record: RequestLogRecord): vo
  * trim: under load that is `REQUEST_LOG_KEPT` rows a write instead of one per request.
  */
 export class RequestLogRepository implements BehindWriter {
-  readonly #ring: (RequestLogRecord | undefined)[] = new Array(REQUEST_LOG_KEPT);
+  readonly #ring = new RequestLogRing(REQUEST_LOG_KEPT);
   /** How many records were ever added (this process); the newest is at `(#added - 1) % KEPT`. */
   #added = 0;
   /** How many of the newest records the table does not have yet. */
@@ -112,9 +113,9 @@ export class RequestLogRepository implements BehindWriter {
     const found: RequestLogEntry[] = [];
     const kept = Math.min(this.#added, REQUEST_LOG_KEPT);
     for (let back = 1; back <= kept && found.length < filter.limit; back++) {
-      const record = this.#at(this.#added - back);
-      if (filter.accountId !== undefined && record.accountId !== filter.accountId) continue;
-      found.push(toEntry(record));
+      const slot = (this.#added - back) % REQUEST_LOG_KEPT;
+      if (filter.accountId !== undefined && this.#ring.accountIdAt(slot) !== filter.accountId) continue;
+      found.push(toEntry(this.#ring.get(slot)));
     }
     return found;
   }
@@ -131,7 +132,7 @@ export class RequestLogRepository implements BehindWriter {
       others.push(record);
       if (sequence >= firstUnsaved) unsaved += 1;
     }
-    this.#ring.fill(undefined);
+    this.#ring.clear();
     this.#added = 0;
     for (const record of others) this.#push(record);
     this.#unsaved = unsaved;
@@ -163,11 +164,11 @@ export class RequestLogRepository implements BehindWriter {
   }
 
   #push(record: RequestLogRecord): void {
-    this.#ring[this.#added % REQUEST_LOG_KEPT] = record;
+    this.#ring.set(this.#added % REQUEST_LOG_KEPT, record);
     this.#added += 1;
   }
 
   #at(sequence: number): RequestLogRecord {
-    return this.#ring[sequence % REQUEST_LOG_KEPT] as RequestLogRecord;
+    return this.#ring.get(sequence % REQUEST_LOG_KEPT);
   }
 }
