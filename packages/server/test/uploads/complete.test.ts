@@ -1,10 +1,11 @@
 import { existsSync, readFileSync, truncateSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/test-app.js';
 import {
   announce,
   complete,
   createLink,
+  holdRereads,
   jpegBytes,
   patch,
   pngBytes,
@@ -117,17 +118,7 @@ describe('POST /api/v2/media/uploads/{file_id}/complete', () => {
     await sendAll(t, link, bytes);
     // As after a restart: the running hash is gone, so complete must read the bytes from disk.
     service.storage.forget(link.file_id);
-    // The re-read is held until the 202 is in hand: with no wait left, a read that beat the
-    // timer would answer 200 instead.
-    let releaseRead = () => {};
-    const readHeld = new Promise<void>((resolve) => {
-      releaseRead = resolve;
-    });
-    const hashAt = service.storage.hashAt.bind(service.storage);
-    vi.spyOn(service.storage, 'hashAt').mockImplementation(async (fileId, offset) => {
-      await readHeld;
-      return hashAt(fileId, offset);
-    });
+    const reread = holdRereads(service);
     service.verifyWaitMs = 0;
     const res = await complete(t, fixture.apiKey, link.file_id);
     expect(res.status).toBe(202);
@@ -139,7 +130,7 @@ describe('POST /api/v2/media/uploads/{file_id}/complete', () => {
     });
     const cancel = await t.api('DELETE', `/api/v2/media/uploads/${link.file_id}`, fixture.apiKey);
     expect(cancel.status).toBe(409);
-    releaseRead();
+    reread.release();
     service.verifyWaitMs = 5_000;
     const later = await complete(t, fixture.apiKey, link.file_id);
     expect(later.status).toBe(200);
