@@ -2,9 +2,7 @@ import type { AccountRecord } from './accounts-repo.js';
 import type { ConnectionRecord } from './connections-repo.js';
 import type { AnswersSlot } from './post-count-answers.js';
 import type { ProfileRecord } from './profiles-repo.js';
-
-/** A repository's stamp that no kept fact carries: what `stamp` gives inside a transaction. */
-export const NO_STAMP = -1;
+import { NO_STAMP } from './write-stamp.js';
 
 /**
  * What a key's requests read about its account besides the key and the account, kept on the key's

@@ -1,8 +1,8 @@
 import type { Platform } from '@socialpub/core';
-import { NO_STAMP } from './caller-facts.js';
 import type { Database } from './database.js';
 import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
 import { WORKING_SET } from './working-set.js';
+import { NO_STAMP } from './write-stamp.js';
 
 export type JsonObject = Record<string, unknown>;
 

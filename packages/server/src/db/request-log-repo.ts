@@ -1,22 +1,9 @@
 import { ADMIN_REQUEST_LOG_KEPT } from '@socialpub/core';
 import type { Database } from './database.js';
-import { RequestLogRing } from './request-log-ring.js';
+import { type RequestLogEntry, type RequestLogRecord, RequestLogRing } from './request-log-ring.js';
 import type { BehindWriter, WriteBehind } from './write-behind.js';
 
-export interface RequestLogEntry {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  errorCode: string | null;
-  durationMs: number;
-  accountId: string | null;
-  idempotencyKey: string | null;
-  replayed: boolean;
-}
-
-/** What the request path records: the time as milliseconds, turned into text only when read or saved. */
-export type RequestLogRecord = Omit<RequestLogEntry, 'at'> & { atMs: number };
+export type { RequestLogEntry, RequestLogRecord };
 
 /** Only the last requests are kept (reference-server.md: at most 1,000). */
 export const REQUEST_LOG_KEPT = ADMIN_REQUEST_LOG_KEPT;

@@ -1,4 +1,17 @@
-import type { RequestLogRecord } from './request-log-repo.js';
+export interface RequestLogEntry {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  errorCode: string | null;
+  durationMs: number;
+  accountId: string | null;
+  idempotencyKey: string | null;
+  replayed: boolean;
+}
+
+/** What the request path records: the time as milliseconds, turned into text only when read or saved. */
+export type RequestLogRecord = Omit<RequestLogEntry, 'at'> & { atMs: number };
 
 /**
  * The request log's last records, kept field by field in arrays made once (numbers in typed arrays,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NO_STAMP } from '../../src/db/caller-facts.js';
+import { NO_STAMP } from '../../src/db/write-stamp.js';
 import { type Answer, advance, fixture, seedPosts, sendPost } from '../helpers/publishing.js';
 import type { Fixture, TestApp } from '../helpers/test-app.js';
 import { testApp } from '../helpers/test-app.js';
