@@ -11,7 +11,13 @@ const SINCE = new Date('2026-03-02T00:00:00.000Z');
 const query = (accountId: string): PostCountQuery => ({ accountId, platform: 'x', since: SINCE });
 
 function keep(answers: PostCountAnswers, accountId: string, n: number): void {
-  answers.keepCount(query(accountId), { accountId, platform: 'x', since: SINCE.toISOString(), until: undefined, n });
+  answers.keepCount(query(accountId), {
+    accountId,
+    platform: 'x',
+    since: SINCE.toISOString(),
+    until: undefined,
+    n,
+  });
 }
 
 /** The slot's account asked after another one, so the answer comes through the slot, not the last asked. */
