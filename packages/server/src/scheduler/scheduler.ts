@@ -132,8 +132,7 @@ export class Scheduler implements DueWorkSource {
       try {
         return postRecords.transaction(() => {
           const batch = scheduledPosts.dueBatch(upTo, limit, scope);
-          if (batch.length === 0 || (failed.size > 0 && batch.every((post) => failed.has(post.id))))
-            return { batch: 0, careful: [] };
+          if (batch.every((post) => failed.has(post.id))) return { batch: 0, careful: [] };
           const careful: StoredScheduledPost[] = [];
           const carefulAccounts = new Set<string>();
           const shared = this.sender.beginBatch?.();
@@ -141,10 +140,7 @@ export class Scheduler implements DueWorkSource {
           const accounts = new Map<string, AccountRecord | null>();
           for (const post of batch) {
             current = post;
-            const skip =
-              (carefulAccounts.size > 0 && carefulAccounts.has(post.accountId)) ||
-              (failed.size > 0 && failed.has(post.id)) ||
-              (threw.size > 0 && threw.has(post.id));
+            const skip = carefulAccounts.has(post.accountId) || failed.has(post.id) || threw.has(post.id);
             if (skip || !this.#sendNow(post, shared, accounts)) {
               careful.push(post);
               carefulAccounts.add(post.accountId);
