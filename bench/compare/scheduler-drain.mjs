@@ -17,7 +17,7 @@
 // (bench/servers/bare-drain.mjs); each build's per-round ratio to it is printed too.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,23 +39,6 @@ const serverScript = fileURLToPath(new URL('../servers/reference-from-dist.mjs',
 const nodeArgs = (process.env.DRAIN_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * CPU ms (user + system, /proc ticks) of each of a process's threads, by thread id: the main thread
- * runs the drain, the others are V8's background compilers and collectors and libuv's pool.
- */
-function threadCpuMs(pid) {
-  const byThread = new Map();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byThread.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return byThread;
-}
 const median = (values) =>
   percentile(
     [...values].sort((a, b) => a - b),
@@ -132,15 +115,14 @@ async function drainOnce(label, distDir) {
       const dueMs = Date.parse(due);
       await sleep(dueMs - Date.now() - 1500);
       const cpuBefore = server.cpuMs();
-      const threadsBefore = threadCpuMs(server.pid);
+      const mainBefore = server.mainThreadCpuMs();
       const open = db.prepare(
         "SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome IN ('waiting', 'sending') AND scheduled_for = ?",
       );
       await sleep(Math.max(0, dueMs - Date.now()));
       while (open.get(due).n > 0 && Date.now() < dueMs + 120_000) await sleep(100);
       const cpuMs = server.cpuMs() - cpuBefore;
-      const mainMs =
-        (threadCpuMs(server.pid).get(String(server.pid)) ?? 0) - (threadsBefore.get(String(server.pid)) ?? 0);
+      const mainMs = server.mainThreadCpuMs() - mainBefore;
       const delays = db
         .prepare(
           "SELECT updated_at FROM scheduled_posts WHERE scheduled_for = ? AND outcome NOT IN ('waiting', 'sending')",
