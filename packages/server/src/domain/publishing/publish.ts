@@ -109,6 +109,37 @@ export async function sendToNetwork(
   return sent;
 }
 
+/** A direct publish recorded at once, and its commit (shared with the others of this turn). */
+export interface SentNow {
+  sent: SendOutcome;
+  committed: Promise<void>;
+}
+
+const NOTHING_TO_COMMIT: Promise<void> = Promise.resolve();
+
+/**
+ * A direct publish (no scheduled post) when the network answers at once (`NetworkDriver.answerNow`):
+ * `sendToNetwork`'s work with nothing awaited before the record, so the post is recorded (and
+ * counted by the limits) in the same turn its checks passed. Null, with nothing used up or written,
+ * when the network makes the request wait: then `sendToNetwork`.
+ */
+export function sendToNetworkDirectNow(ctx: PublishContext): SentNow | null {
+  const answerNow = ctx.deps.services.drivers[required(ctx.platform, 'platform')].answerNow;
+  if (answerNow === undefined) return null;
+  const { behaviour, remaining } = takeNextBehaviour(
+    required(ctx.connection, 'connection').simulate as SimulateSettings,
+  );
+  const outcome = answerNow(publishInput(ctx, null, behaviour));
+  if (outcome === null) return null;
+  keepRemaining(ctx, remaining);
+  let committed = NOTHING_TO_COMMIT;
+  const { store } = ctx.deps;
+  const sent = recordOutcome(ctx, null, behaviour, outcome, (post) => {
+    committed = store.insertPostCommitted(post);
+  });
+  return { sent, committed };
+}
+
 /**
  * The same send without waiting, when the network answers at once (see `NetworkDriver.answerNow`)
  * and its answer needs no later work: everything it writes happens synchronously, so the caller can
