@@ -1,4 +1,5 @@
 import { LIMITS, NETWORKS, type ServiceIds } from '@socialpub/core';
+import { isoInstant } from '../../clocks/iso-instant.js';
 import type { ConnectionRecord } from '../../db/connections-repo.js';
 import {
   type NetworkResult,
@@ -158,6 +159,12 @@ export function sendToNetworkNow(ctx: PublishContext, scheduledPostId: string | 
   return recordOutcome(ctx, scheduledPostId, behaviour, outcome, (post) => ctx.deps.store.insertPost(post));
 }
 
+/** What a record takes from the network's answer; the rest comes from the send. */
+type RecordFields = Partial<
+  Pick<StoredPost, 'publishId' | 'permalink' | 'errorMessage' | 'networkResult' | 'finishAt'>
+>;
+const NO_FIELDS: RecordFields = {};
+
 /**
  * Records the network's answer as the post record and says what happened. `insert` writes a record
  * made now; one made later (a late answer's) is inserted on its own when it comes.
@@ -173,16 +180,17 @@ function recordOutcome(
   const platform = required(ctx.platform, 'platform');
   const profile = required(ctx.profile, 'profile');
   const connection = required(ctx.connection, 'connection');
-  const now = ctx.now.toISOString();
+  const now = isoInstant(ctx.now.getTime());
   // The send's connection, whose standing figures stand in for a post that kept none; a record
   // made later (a late answer's) reads the connection as it is then.
   let figuresConnection: ConnectionRecord | null | undefined = connection;
   const record = (
     status: StoredPost['status'],
-    fields: Partial<StoredPost> = {},
+    fields: RecordFields = NO_FIELDS,
     write: (post: StoredPost) => void = insert,
   ): string => {
     const id = postRecordId(ctx.now);
+    // Every field named here, so that each record is built with one shape and no copying.
     const post: StoredPost = {
       id,
       accountId: ctx.account.id,
@@ -190,20 +198,23 @@ function recordOutcome(
       platform,
       status,
       mediaType: mediaType(ctx),
-      publishId: null,
-      permalink: null,
-      errorMessage: null,
+      publishId: fields.publishId ?? null,
+      permalink: fields.permalink ?? null,
+      errorMessage: fields.errorMessage ?? null,
       at: now,
       updatedAt: now,
       scheduledPostId,
       notices: ctx.notices,
       hasLinks: ctx.detectedLinks.length > 0,
+      networkResult: fields.networkResult,
       username: connection.username,
+      finishAt: fields.finishAt,
       simulatedFigures: behaviour.figures ?? null,
-      ...fields,
+      figuresText: undefined,
+      nextFiguresAt: undefined,
+      // The network inbox: a post the network took carries what it received, written with the record.
+      delivery: deliveryOf(services.keepDeliveries, status, ctx),
     };
-    // The network inbox: a post the network took carries what it received, written with the record.
-    post.delivery = deliveryOf(services.keepDeliveries, status, ctx);
     // Its first figure collection is due the moment it succeeds: taken now, in the same insert.
     if (status === 'success') {
       const first = firstFiguresAt(services, post, ctx.now, figuresConnection);
@@ -220,7 +231,7 @@ function recordOutcome(
         publishId: publishIdOf(outcome.result),
         networkResult: outcome.result,
         permalink: finishAt === undefined ? (outcome.result.permalink ?? null) : null,
-        ...(finishAt === undefined ? {} : finishLater(outcome.result, finishAt)),
+        finishAt: finishAt === undefined ? undefined : isoInstant(finishAt.getTime()),
       });
       return { kind: 'published', postId, result: outcome.result };
     }
@@ -277,7 +288,7 @@ function recordOutcome(
  * (`finishPendingPost`).
  */
 function finishLater(result: NetworkResult, finishAt: Date): Pick<StoredPost, 'networkResult' | 'finishAt'> {
-  return { networkResult: result, finishAt: finishAt.toISOString() };
+  return { networkResult: result, finishAt: isoInstant(finishAt.getTime()) };
 }
 
 function publishIdOf(result: NetworkResult): string | null {
