@@ -206,8 +206,8 @@ export class PostRecordsRepository {
       `INSERT INTO post_records (${RECORD_COLUMNS}, delivery_text, delivery_media, delivery_options,
        delivery_post_type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    values.push(...deliveryValues(post.delivery));
-    this.#insertDelivered.run(...values);
+    const [text, media, options, postType] = deliveryValues(post.delivery);
+    this.#insertDelivered.run(...values, text, media, options, postType);
   }
 
   update(id: string, patch: PostRecordPatch): void {
