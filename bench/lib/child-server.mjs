@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
@@ -16,6 +16,24 @@ export function cpuMsOf(pid) {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * The process's CPU time in milliseconds to the nanosecond, from the scheduler's own account of
+ * each of its threads (`/proc/<pid>/task/<tid>/schedstat`, first field): for idle servers, whose
+ * CPU a window is a few of `/proc/<pid>/stat`'s 10 ms ticks or none. A thread that has exited
+ * takes its time with it, so this is for long-lived processes between two readings.
+ */
+export function preciseCpuMsOf(pid) {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread exited between the listing and the read.
+    }
+  }
+  return ns / 1e6;
 }
 
 /**
@@ -73,6 +91,7 @@ export async function startChildServer(
     pid: child.pid,
     /** CPU milliseconds the server process has used so far (user + system, from /proc). */
     cpuMs: () => cpuMsOf(child.pid),
+    preciseCpuMs: () => preciseCpuMsOf(child.pid),
     /** The server's own view (GC counts, RSS, cpuUsage), or null when it does not answer in 2 s. */
     stats: () =>
       new Promise((resolve) => {

@@ -185,3 +185,25 @@ export function holdStoragePatches(service: StoragePatchKnobs): { release: () =>
 export async function untilLocked(service: StoragePatchKnobs, fileId: string): Promise<void> {
   while (!service.storage.isLocked(fileId)) await new Promise((resolve) => setTimeout(resolve, 5));
 }
+
+interface RereadKnobs {
+  storage: { hashAt(fileId: string, offset: number): Promise<unknown> };
+}
+
+/**
+ * Holds the whole-file re-read a `complete` starts when the running hash is gone (as after a
+ * restart) until `release` is called: with `verifyWaitMs = 0` a read that beat the 0 ms timer
+ * would answer 200 where the test means 202 verifying.
+ */
+export function holdRereads(service: RereadKnobs): { release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hashAt = service.storage.hashAt.bind(service.storage);
+  service.storage.hashAt = async (fileId, offset) => {
+    await held;
+    return hashAt(fileId, offset);
+  };
+  return { release };
+}

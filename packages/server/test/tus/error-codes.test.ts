@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   announce,
   createLink,
+  holdRereads,
   holdStoragePatches,
   jpegBytes,
   patch,
@@ -86,12 +87,16 @@ describe('storage endpoint error codes', () => {
     expect((await patch(t, link, 0, bytes)).status).toBe(204);
     // As in uploads-complete: without the running hash the check reads the file again (202 verifying).
     service.storage.forget(link.file_id);
+    const reread = holdRereads(service);
     service.verifyWaitMs = 0;
     const done = await t.api('POST', `/api/v2/media/uploads/${link.file_id}/complete`, fixture.apiKey);
     expect(done.status).toBe(202);
     const res = await patch(t, link, 0, bytes);
     await expectCatalogAnswer(res, 409, 'upload_already_received', 'storagePatch');
+    reread.release();
     service.verifyWaitMs = 5_000;
+    const settled = await t.api('POST', `/api/v2/media/uploads/${link.file_id}/complete`, fixture.apiKey);
+    expect(settled.status).toBe(200);
   });
 
   it('answers a PATCH for an unknown upload with 404 media_not_found in the upload-link shape', async () => {

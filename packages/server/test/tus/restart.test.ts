@@ -5,7 +5,7 @@ import type { UploadLink } from '@socialpub/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type SocialpubApp } from '../../src/app.js';
 import { ADMIN_TOKEN, CLOCK_START } from '../helpers/test-app.js';
-import { announce, jpegBytes, sha256Of, tusHeaders } from '../helpers/uploads.js';
+import { announce, holdRereads, jpegBytes, sha256Of, tusHeaders } from '../helpers/uploads.js';
 
 const dirs: string[] = [];
 const apps: SocialpubApp[] = [];
@@ -116,12 +116,14 @@ describe('an upload across a restart', () => {
     const second = await open(dataDir);
     const uploadLinks = second.services.uploadLinks;
     if (!uploadLinks) throw new Error('the upload links service is not running');
+    const reread = holdRereads(uploadLinks);
     uploadLinks.verifyWaitMs = 0;
     const checking = await request(second, 'POST', `/api/v2/media/uploads/${link.file_id}/complete`, {
       headers: auth,
     });
     expect(checking.status).toBe(202);
     expect(checking.headers.get('retry-after')).toBe('15');
+    reread.release();
     uploadLinks.verifyWaitMs = 5_000;
     const done = await request(second, 'POST', `/api/v2/media/uploads/${link.file_id}/complete`, {
       headers: auth,

@@ -6,6 +6,7 @@ import {
   advance,
   complete,
   head,
+  holdRereads,
   json,
   newKey,
   patch,
@@ -123,15 +124,7 @@ describe('DELETE /api/v2/media/uploads/{file_id}', () => {
     if (!service) throw new Error('uploads not mounted');
     // Hold the check: the running hash is gone (as after a restart) and reading the disk waits.
     service.storage.forget(link.file_id);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const hashAt = service.storage.hashAt.bind(service.storage);
-    service.storage.hashAt = async (fileId, offset) => {
-      await held;
-      return hashAt(fileId, offset);
-    };
+    const reread = holdRereads(service);
     service.verifyWaitMs = 0;
     expect((await complete(t, fixture.apiKey, link.file_id)).status).toBe(202);
     const res = await cancel(t, fixture.apiKey, link.file_id);
@@ -141,7 +134,7 @@ describe('DELETE /api/v2/media/uploads/{file_id}', () => {
       code: 'upload_being_checked',
       retry: 'after_reset',
     });
-    release();
+    reread.release();
     service.verifyWaitMs = 5_000;
     expect((await complete(t, fixture.apiKey, link.file_id)).status).toBe(200);
   });
