@@ -1,7 +1,7 @@
 /**
- * `new Date(ms).toISOString()` written in JavaScript: V8's builtin costs about a microsecond a call,
- * and a publish writes its send time out several times (the record, its first figures, their next
- * collection). The same text, character for character; instants outside 1970 to 9999 (never the
+ * `new Date(ms).toISOString()` written in JavaScript: V8's builtin is a call into its runtime, dear
+ * beside the rest of a publish, which writes its send time out several times (the record, its
+ * first figures, their next collection). The same text, character for character; instants outside 1970 to 9999 (never the
  * server's own) are left to the builtin.
  */
 
