@@ -10,7 +10,7 @@ import {
   sendAnswer,
 } from './answers.js';
 import { type CheckName, orderFor, runChecks, SHAPE_STEPS, startChecks } from './check-order.js';
-import { sendToNetwork } from './publish.js';
+import { type SentNow, sendToNetwork, sendToNetworkDirectNow } from './publish.js';
 import {
   newContext,
   type PostsAddress,
@@ -143,10 +143,24 @@ export class PublishingService {
     return this.#send(ctx);
   }
 
-  async #send(ctx: PublishContext): Promise<PublishAnswer> {
-    // Checked again with no await before the send: another request may have taken the network's
-    // 20-second slot while this one awaited its checks (Limits, Request throttle).
-    checkThrottle(ctx);
+  #send(ctx: PublishContext): Promise<PublishAnswer> {
+    let now: SentNow | null;
+    try {
+      // Checked again with no await before the send: another request may have taken the network's
+      // 20-second slot while this one awaited its checks (Limits, Request throttle).
+      checkThrottle(ctx);
+      // A network answering at once: the record exists (and holds the slot) before anything else
+      // runs, so no send is in flight to hold it; answered once the record is committed.
+      now = sendToNetworkDirectNow(ctx);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (now === null) return this.#sendAndWait(ctx);
+    const { sent } = now;
+    return now.committed.then(() => sendAnswer(ctx, sent));
+  }
+
+  async #sendAndWait(ctx: PublishContext): Promise<PublishAnswer> {
     const release = this.deps.store.beginSend(ctx.account.id, required(ctx.platform, 'platform'), ctx.now);
     try {
       return sendAnswer(ctx, await sendToNetwork(ctx, null));
