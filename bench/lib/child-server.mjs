@@ -37,6 +37,17 @@ export function preciseCpuMsOf(pid) {
 }
 
 /**
+ * CPU milliseconds of a process's main thread alone (user + system, `/proc/<pid>/task/<pid>/stat`):
+ * what a Node server's JavaScript runs on, apart from V8's compiler and collector threads and
+ * libuv's pool, which `cpuMsOf` counts too.
+ */
+export function mainThreadCpuMsOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
  * Starts a server script in its own process (the load generator never shares its event loop) and
  * resolves with the first JSON line it prints. Scripts that import `servers/probe.mjs` also answer
  * `stats()` (their own GC counts by kind, RSS, CPU); others (Prism) resolve `stats()` with null.
@@ -91,6 +102,8 @@ export async function startChildServer(
     pid: child.pid,
     /** CPU milliseconds the server process has used so far (user + system, from /proc). */
     cpuMs: () => cpuMsOf(child.pid),
+    /** The same for the main thread alone (`mainThreadCpuMsOf`). */
+    mainThreadCpuMs: () => mainThreadCpuMsOf(child.pid),
     preciseCpuMs: () => preciseCpuMsOf(child.pid),
     /** The server's own view (GC counts, RSS, cpuUsage), or null when it does not answer in 2 s. */
     stats: () =>

@@ -82,6 +82,9 @@ function dryRunRefusal(ctx: PublishContext, error: unknown): PublishAnswer {
  * or queues. Refusals are thrown as core ApiErrors (never remembered); a dry run answers them.
  */
 export class PublishingService {
+  /** Made once, emptied as each batch begins (`SendTimeBatch.reset`). */
+  #sendTimeBatch: SendTimeBatch | undefined;
+
   constructor(readonly deps: PublishingDeps) {}
 
   async handle(input: PublishRequestInput): Promise<PublishAnswer> {
@@ -190,9 +193,14 @@ export class PublishingService {
     return sendScheduledPostNow(this.deps, scheduled, batch);
   }
 
-  /** The lookups the sends of one scheduler batch share (`SendTimeBatch`), for `sendScheduledNow`. */
+  /**
+   * The lookups the sends of one scheduler batch share (`SendTimeBatch`), for `sendScheduledNow`:
+   * the same object each time, emptied, so valid until the next call (a batch is one synchronous
+   * transaction).
+   */
   sendTimeBatch(): SendTimeBatch {
-    return new SendTimeBatch(this.deps.services.repos);
+    this.#sendTimeBatch ??= new SendTimeBatch(this.deps.services.repos);
+    return this.#sendTimeBatch.reset();
   }
 
   /** Ahead of a due time: what the send will look up is read into memory (`lookUpScheduledPost`). */
