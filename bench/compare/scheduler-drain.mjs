@@ -9,7 +9,9 @@
 // <posts> posts written straight into the file, due 4 s ahead (the section `scheduler` creates them
 // all over HTTP, which needs the 60-second lead). Printed per run: server CPU (/proc) per send from
 // 1.5 s before due (the look-ahead `prepare` included) until every post is settled, the settled
-// outcomes' delay after due (p50, p99, from `updated_at`), and the load average.
+// outcomes' delay after due (p50, p99, from `updated_at`), the load average, and each batch of
+// 1,000's ms from the previous batch's last send to its own (the first from due), and the CPU of the
+// server's main thread apart from its other threads' (V8's compilers and collectors, libuv's pool).
 // DRAIN_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is passed to the servers.
 // Each round ends with the section's same-run baseline, bare better-sqlite3 draining as many posts
 // (bench/servers/bare-drain.mjs); each build's per-round ratio to it is printed too.
@@ -36,6 +38,7 @@ const bareScript = fileURLToPath(new URL('../servers/bare-drain.mjs', import.met
 const serverScript = fileURLToPath(new URL('../servers/reference-from-dist.mjs', import.meta.url));
 const nodeArgs = (process.env.DRAIN_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 const median = (values) =>
   percentile(
     [...values].sort((a, b) => a - b),
@@ -112,12 +115,14 @@ async function drainOnce(label, distDir) {
       const dueMs = Date.parse(due);
       await sleep(dueMs - Date.now() - 1500);
       const cpuBefore = server.cpuMs();
+      const mainBefore = server.mainThreadCpuMs();
       const open = db.prepare(
         "SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome IN ('waiting', 'sending') AND scheduled_for = ?",
       );
       await sleep(Math.max(0, dueMs - Date.now()));
       while (open.get(due).n > 0 && Date.now() < dueMs + 120_000) await sleep(100);
       const cpuMs = server.cpuMs() - cpuBefore;
+      const mainMs = server.mainThreadCpuMs() - mainBefore;
       const delays = db
         .prepare(
           "SELECT updated_at FROM scheduled_posts WHERE scheduled_for = ? AND outcome NOT IN ('waiting', 'sending')",
@@ -125,6 +130,20 @@ async function drainOnce(label, distDir) {
         .all(due)
         .map((row) => Date.parse(row.updated_at) - dueMs)
         .sort((a, b) => a - b);
+      // Each commit's share of the drain: the settled posts in due order, a batch of 1,000 (the
+      // scheduler's commit) at a time, ms from the previous batch's last send (or from due) to its own.
+      const settled = db
+        .prepare(
+          "SELECT updated_at FROM scheduled_posts WHERE scheduled_for = ? AND outcome NOT IN ('waiting', 'sending') ORDER BY seq",
+        )
+        .all(due)
+        .map((row) => Date.parse(row.updated_at) - dueMs);
+      const batches = [];
+      for (let end = 999, last = 0; end < settled.length; end += 1000) {
+        const at = Math.max(...settled.slice(end - 999, end + 1));
+        batches.push(at - last);
+        last = at;
+      }
       const sent = db
         .prepare(
           "SELECT COUNT(*) AS n FROM post_records p JOIN scheduled_posts s ON p.scheduled_post_id = s.id WHERE s.scheduled_for = ? AND p.status = 'success'",
@@ -136,6 +155,8 @@ async function drainOnce(label, distDir) {
         p50: percentile(delays, 50),
         p99: percentile(delays, 99),
         sent,
+        batches,
+        mainUsPerSend: (mainMs / POSTS) * 1000,
       };
     } finally {
       db.close();
@@ -169,6 +190,9 @@ for (let round = 0; round < ROUNDS; round++) {
     runs.push(run);
     console.log(
       `round ${round} ${label}: ${run.usPerSend.toFixed(0)} µs CPU a send, p50 ${run.p50} ms, p99 ${run.p99} ms after due, ${run.sent}/${POSTS} sent; load ${run.load.toFixed(1)}`,
+    );
+    console.log(
+      `  main thread ${run.mainUsPerSend.toFixed(0)} µs a send, other threads ${(run.usPerSend - run.mainUsPerSend).toFixed(0)}; ms a batch of 1,000, in due order: ${run.batches.join(', ')}`,
     );
   }
   bare.push(bareDrain());

@@ -5,17 +5,20 @@ import { createInterface } from 'node:readline';
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
+/** User + system CPU milliseconds from a `/proc` stat file (a process's or one thread's). */
+function statCpuMs(path) {
+  const stat = readFileSync(path, 'utf8');
+  // Fields after the command name (which may hold spaces) start with field 3, `state`.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
 /**
  * The process's own CPU time (user + system) in milliseconds from /proc/<pid>/stat: read from
  * outside, so it holds for any server (ours, the baselines, Prism) and costs the server nothing.
  */
 export function cpuMsOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces) start with field 3, `state`.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
-  return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+  return statCpuMs(`/proc/${pid}/stat`);
 }
 
 /**
@@ -34,6 +37,15 @@ export function preciseCpuMsOf(pid) {
     }
   }
   return ns / 1e6;
+}
+
+/**
+ * CPU milliseconds of a process's main thread alone (user + system, `/proc/<pid>/task/<pid>/stat`):
+ * what a Node server's JavaScript runs on, apart from V8's compiler and collector threads and
+ * libuv's pool, which `cpuMsOf` counts too.
+ */
+export function mainThreadCpuMsOf(pid) {
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 }
 
 /**
@@ -91,6 +103,8 @@ export async function startChildServer(
     pid: child.pid,
     /** CPU milliseconds the server process has used so far (user + system, from /proc). */
     cpuMs: () => cpuMsOf(child.pid),
+    /** The same for the main thread alone (`mainThreadCpuMsOf`). */
+    mainThreadCpuMs: () => mainThreadCpuMsOf(child.pid),
     preciseCpuMs: () => preciseCpuMsOf(child.pid),
     /** The server's own view (GC counts, RSS, cpuUsage), or null when it does not answer in 2 s. */
     stats: () =>

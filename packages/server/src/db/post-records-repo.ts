@@ -1,4 +1,5 @@
 import type { Platform, PostStatus } from '@socialpub/core';
+import type BetterSqlite3 from 'better-sqlite3';
 import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
 import { deliveryValues } from './deliveries-repo.js';
@@ -26,7 +27,7 @@ const RECORD_COLUMNS = `id, account_id, profile_id, platform, status, media_type
 export class PostRecordsRepository {
   readonly #insert;
   /** The insert of a record that keeps its delivery, prepared when the first one comes. */
-  #insertDelivered: ReturnType<Database['prepare']> | undefined;
+  #insertDelivered: BetterSqlite3.Statement<unknown[]> | undefined;
   readonly #get;
   readonly #markGoneOut;
   /** One transaction function each, made once: better-sqlite3 builds a new wrapper per `transaction` call. */
@@ -196,16 +197,17 @@ export class PostRecordsRepository {
       post.figuresText ?? jsonOrNull(post.figures),
       isoOrNull(nextFiguresAt),
     ];
+    // Bound as arguments: better-sqlite3 binds an array's values more slowly than the same values passed.
     if (!post.delivery) {
-      this.#insert.run(values);
+      this.#insert.run(...values);
       return;
     }
     this.#insertDelivered ??= this.db.prepare(
       `INSERT INTO post_records (${RECORD_COLUMNS}, delivery_text, delivery_media, delivery_options,
        delivery_post_type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    values.push(...deliveryValues(post.delivery));
-    this.#insertDelivered.run(values);
+    const [text, media, options, postType] = deliveryValues(post.delivery);
+    this.#insertDelivered.run(...values, text, media, options, postType);
   }
 
   update(id: string, patch: PostRecordPatch): void {

@@ -114,13 +114,30 @@ type DueRow = [
   request: string,
 ];
 
+/**
+ * A due post's networks, parsed once per distinct text (a server sees a handful): the posts of a
+ * batch share one frozen list, which nothing changes in place.
+ */
+const duePlatforms = new Map<string, Platform[]>();
+const DUE_PLATFORMS_KEPT = 64;
+
+function platformsOf(text: string): Platform[] {
+  let platforms = duePlatforms.get(text);
+  if (platforms === undefined) {
+    platforms = Object.freeze(JSON.parse(text) as Platform[]) as Platform[];
+    if (duePlatforms.size >= DUE_PLATFORMS_KEPT) duePlatforms.clear();
+    duePlatforms.set(text, platforms);
+  }
+  return platforms;
+}
+
 function duePostFromRow(row: DueRow): DueScheduledPost {
   return {
     row: row[0],
     id: row[1],
     accountId: row[2],
     profileId: row[3],
-    platforms: JSON.parse(row[4]) as Platform[],
+    platforms: platformsOf(row[4]),
     outcome: 'waiting',
     at: row[5],
     scheduledFor: row[6],

@@ -1,5 +1,6 @@
 import type { Platform } from '@socialpub/core';
 import { FIGURE_NAMES, type FigureName, LIMITS } from '@socialpub/core';
+import { isoInstant } from '../clocks/iso-instant.js';
 import type { FiguresInput, FiguresReading } from './network-driver.js';
 import { reportedMetrics } from './network-facts.js';
 
@@ -104,7 +105,7 @@ export function firstFiguresText(platform: Platform, figures: FiguresInput['figu
     };
     firstTemplates.set(platform, template);
   }
-  return `${template.head}${now.toISOString()}${template.tail}`;
+  return `${template.head}${isoInstant(now.getTime())}${template.tail}`;
 }
 
 const reportedSets = new Map<Platform, ReadonlySet<FigureName>>();

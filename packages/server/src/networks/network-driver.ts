@@ -128,7 +128,8 @@ export interface NetworkDriver {
   /**
    * The answer without waiting, when the network gives it at once (a simulated network in this
    * process with no latency configured); null when it needs waiting, and then nothing was done.
-   * The scheduler records such sends in the same transaction as their outcome (all or nothing).
+   * The scheduler records such sends in the same transaction as their outcome (all or nothing);
+   * a direct publish records it in the turn its checks passed, with no promise before its commit.
    */
   answerNow?(input: PublishInput): PublishOutcome | null;
   pollStatus?(input: PollStatusInput): PollStatusOutcome;

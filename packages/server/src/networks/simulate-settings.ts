@@ -78,6 +78,8 @@ export function takeNextBehaviour(simulate: SimulateSettings): {
   behaviour: SimulateBehaviour;
   remaining: SimulateSettings;
 } {
+  // Most connections keep no `next`: their settings are the behaviour as they are (only read).
+  if (!('next' in simulate)) return { behaviour: simulate, remaining: simulate };
   const { next, ...standing } = simulate;
   if (next === undefined || next.length === 0) return { behaviour: standing, remaining: simulate };
   const [first, ...rest] = next;

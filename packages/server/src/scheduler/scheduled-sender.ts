@@ -36,7 +36,8 @@ export interface ScheduledSender {
   sendNow?(input: ScheduledSendInput, batch?: object): ScheduledSendResult | null;
   /**
    * Optional: what the `sendNow` calls of one batch (one transaction, sends one after another) may
-   * share, passed to each of them; opaque to the scheduler.
+   * share, passed to each of them; opaque to the scheduler, and used only until the next call, which
+   * may hand back the same object emptied.
    */
   beginBatch?(): object;
   /**

@@ -13,8 +13,7 @@ afterEach(async () => {
 });
 
 /** More posts than one commit takes, spread so no account reaches a limit. */
-async function dueOverTwoCommits(t: TestApp): Promise<string[]> {
-  const accounts: Fixture[] = [];
+async function dueOverTwoCommits(t: TestApp, accounts: Fixture[] = []): Promise<string[]> {
   const perAccount = 50;
   const total = COMMIT_BATCH + 100;
   for (let i = 0; i * perAccount < total; i++)
@@ -54,6 +53,42 @@ describe('a busy minute drained a commit at a time', () => {
       ids.length - 1,
     );
     expect(countOf(t, 'SELECT COUNT(*) AS n FROM post_records')).toBe(ids.length - 1);
+  }, 60_000);
+
+  it('sends the next commit’s posts with what changed in between: no lookup is kept from one batch to the next', async () => {
+    const t = await testApp();
+    closers.push(() => t.close());
+    const accounts: Fixture[] = [];
+    const ids = await dueOverTwoCommits(t, accounts);
+    // The account of the last post loses its X add-on between the first commit and the second.
+    const owner = accounts[(ids.length - 1) % accounts.length] as Fixture;
+    const { accounts: accountsRepo, postRecords, scheduledPosts } = t.services.repos;
+    const transaction = postRecords.transaction.bind(postRecords);
+    let commits = 0;
+    postRecords.transaction = <T>(work: () => T): T => {
+      if (++commits === 2) {
+        const account = accountsRepo.get(owner.accountId);
+        if (account === null) throw new Error('the account is gone');
+        accountsRepo.update({ ...account, xAddon: false });
+      }
+      return transaction(work);
+    };
+    await advance(t, 61);
+    expect(commits).toBeGreaterThanOrEqual(2);
+    const owned = ids.filter((_, i) => i % accounts.length === (ids.length - 1) % accounts.length);
+    const firstCommit = owned.filter((id) => ids.indexOf(id) < COMMIT_BATCH);
+    const secondCommit = owned.filter((id) => ids.indexOf(id) >= COMMIT_BATCH);
+    expect(firstCommit.length).toBeGreaterThan(0);
+    expect(secondCommit.length).toBeGreaterThan(0);
+    for (const id of firstCommit) expect(scheduledPosts.get(id)?.outcome).toBe('success');
+    for (const id of secondCommit) {
+      expect(postRecords.listForScheduledPost(id)).toHaveLength(0);
+      expect(scheduledPosts.get(id)?.notSent?.['x']).toMatch(/^plan_required: /);
+    }
+    // Every other account's posts went out.
+    expect(countOf(t, "SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome = 'success'")).toBe(
+      ids.length - secondCommit.length,
+    );
   }, 60_000);
 
   it('holds automatic checkpoints during the drain, then restores them and checkpoints once', async () => {

@@ -1,4 +1,5 @@
 import type { Figures } from '@socialpub/core';
+import { isoInstant } from '../../clocks/iso-instant.js';
 import type { ConnectionRecord } from '../../db/connections-repo.js';
 import type { StoredPostRecord } from '../../db/post-records-repo.js';
 import type { DueWorkSource } from '../../due-work.js';
@@ -61,7 +62,7 @@ export function figuresAt(
     now,
   });
   const next = nextFiguresCollectionAt(publishedAt, now);
-  return { figures, nextFiguresAt: next === null ? null : next.toISOString() };
+  return { figures, nextFiguresAt: next === null ? null : isoInstant(next.getTime()) };
 }
 
 /**
@@ -77,7 +78,9 @@ export function firstFiguresAt(
 ): { figuresText: string; nextFiguresAt: string | null } {
   const driver = services.drivers[post.platform];
   const publishedAt = post.publishedAt ?? post.at;
-  if (driver.firstFiguresText === undefined || Date.parse(publishedAt) !== now.getTime()) {
+  // Most often the send time as just written out (the same text): then no date is parsed.
+  const atNow = publishedAt === isoInstant(now.getTime()) || Date.parse(publishedAt) === now.getTime();
+  if (driver.firstFiguresText === undefined || !atNow) {
     const { figures, nextFiguresAt } = figuresAt(services, post, now, connection);
     return { figuresText: JSON.stringify(figures), nextFiguresAt };
   }
@@ -85,7 +88,7 @@ export function firstFiguresAt(
   const next = nextFiguresCollectionAt(now, now);
   return {
     figuresText: driver.firstFiguresText({ figures, now }),
-    nextFiguresAt: next === null ? null : next.toISOString(),
+    nextFiguresAt: next === null ? null : isoInstant(next.getTime()),
   };
 }
 

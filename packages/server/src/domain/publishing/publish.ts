@@ -1,4 +1,5 @@
 import { LIMITS, NETWORKS, type ServiceIds } from '@socialpub/core';
+import { isoInstant } from '../../clocks/iso-instant.js';
 import type { ConnectionRecord } from '../../db/connections-repo.js';
 import {
   type NetworkResult,
@@ -109,6 +110,37 @@ export async function sendToNetwork(
   return sent;
 }
 
+/** A direct publish recorded at once, and its commit (shared with the others of this turn). */
+export interface SentNow {
+  sent: SendOutcome;
+  committed: Promise<void>;
+}
+
+const NOTHING_TO_COMMIT: Promise<void> = Promise.resolve();
+
+/**
+ * A direct publish (no scheduled post) when the network answers at once (`NetworkDriver.answerNow`):
+ * `sendToNetwork`'s work with nothing awaited before the record, so the post is recorded (and
+ * counted by the limits) in the same turn its checks passed. Null, with nothing used up or written,
+ * when the network makes the request wait: then `sendToNetwork`.
+ */
+export function sendToNetworkDirectNow(ctx: PublishContext): SentNow | null {
+  const answerNow = ctx.deps.services.drivers[required(ctx.platform, 'platform')].answerNow;
+  if (answerNow === undefined) return null;
+  const { behaviour, remaining } = takeNextBehaviour(
+    required(ctx.connection, 'connection').simulate as SimulateSettings,
+  );
+  const outcome = answerNow(publishInput(ctx, null, behaviour));
+  if (outcome === null) return null;
+  keepRemaining(ctx, remaining);
+  let committed = NOTHING_TO_COMMIT;
+  const { store } = ctx.deps;
+  const sent = recordOutcome(ctx, null, behaviour, outcome, (post) => {
+    committed = store.insertPostCommitted(post);
+  });
+  return { sent, committed };
+}
+
 /**
  * The same send without waiting, when the network answers at once (see `NetworkDriver.answerNow`)
  * and its answer needs no later work: everything it writes happens synchronously, so the caller can
@@ -127,6 +159,12 @@ export function sendToNetworkNow(ctx: PublishContext, scheduledPostId: string | 
   return recordOutcome(ctx, scheduledPostId, behaviour, outcome, (post) => ctx.deps.store.insertPost(post));
 }
 
+/** What a record takes from the network's answer; the rest comes from the send. */
+type RecordFields = Partial<
+  Pick<StoredPost, 'publishId' | 'permalink' | 'errorMessage' | 'networkResult' | 'finishAt'>
+>;
+const NO_FIELDS: RecordFields = {};
+
 /**
  * Records the network's answer as the post record and says what happened. `insert` writes a record
  * made now; one made later (a late answer's) is inserted on its own when it comes.
@@ -142,16 +180,17 @@ function recordOutcome(
   const platform = required(ctx.platform, 'platform');
   const profile = required(ctx.profile, 'profile');
   const connection = required(ctx.connection, 'connection');
-  const now = ctx.now.toISOString();
+  const now = isoInstant(ctx.now.getTime());
   // The send's connection, whose standing figures stand in for a post that kept none; a record
   // made later (a late answer's) reads the connection as it is then.
   let figuresConnection: ConnectionRecord | null | undefined = connection;
   const record = (
     status: StoredPost['status'],
-    fields: Partial<StoredPost> = {},
+    fields: RecordFields = NO_FIELDS,
     write: (post: StoredPost) => void = insert,
   ): string => {
     const id = postRecordId(ctx.now);
+    // Every field named here, so that each record is built with one shape and no copying.
     const post: StoredPost = {
       id,
       accountId: ctx.account.id,
@@ -159,20 +198,23 @@ function recordOutcome(
       platform,
       status,
       mediaType: mediaType(ctx),
-      publishId: null,
-      permalink: null,
-      errorMessage: null,
+      publishId: fields.publishId ?? null,
+      permalink: fields.permalink ?? null,
+      errorMessage: fields.errorMessage ?? null,
       at: now,
       updatedAt: now,
       scheduledPostId,
       notices: ctx.notices,
       hasLinks: ctx.detectedLinks.length > 0,
+      networkResult: fields.networkResult,
       username: connection.username,
+      finishAt: fields.finishAt,
       simulatedFigures: behaviour.figures ?? null,
-      ...fields,
+      figuresText: undefined,
+      nextFiguresAt: undefined,
+      // The network inbox: a post the network took carries what it received, written with the record.
+      delivery: deliveryOf(services.keepDeliveries, status, ctx),
     };
-    // The network inbox: a post the network took carries what it received, written with the record.
-    post.delivery = deliveryOf(services.keepDeliveries, status, ctx);
     // Its first figure collection is due the moment it succeeds: taken now, in the same insert.
     if (status === 'success') {
       const first = firstFiguresAt(services, post, ctx.now, figuresConnection);
@@ -189,7 +231,7 @@ function recordOutcome(
         publishId: publishIdOf(outcome.result),
         networkResult: outcome.result,
         permalink: finishAt === undefined ? (outcome.result.permalink ?? null) : null,
-        ...(finishAt === undefined ? {} : finishLater(outcome.result, finishAt)),
+        finishAt: finishAt === undefined ? undefined : isoInstant(finishAt.getTime()),
       });
       return { kind: 'published', postId, result: outcome.result };
     }
@@ -246,7 +288,7 @@ function recordOutcome(
  * (`finishPendingPost`).
  */
 function finishLater(result: NetworkResult, finishAt: Date): Pick<StoredPost, 'networkResult' | 'finishAt'> {
-  return { networkResult: result, finishAt: finishAt.toISOString() };
+  return { networkResult: result, finishAt: isoInstant(finishAt.getTime()) };
 }
 
 function publishIdOf(result: NetworkResult): string | null {

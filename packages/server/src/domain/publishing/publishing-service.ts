@@ -11,7 +11,7 @@ import {
   sendAnswer,
 } from './answers.js';
 import { type CheckName, orderFor, runChecks, SHAPE_STEPS, startChecks } from './check-order.js';
-import { sendToNetwork } from './publish.js';
+import { type SentNow, sendToNetwork, sendToNetworkDirectNow } from './publish.js';
 import {
   newContext,
   type PostsAddress,
@@ -85,6 +85,9 @@ function dryRunRefusal(ctx: PublishContext, error: unknown): PublishAnswer {
  * or queues. Refusals are thrown as core ApiErrors (never remembered); a dry run answers them.
  */
 export class PublishingService {
+  /** Made once, emptied as each batch begins (`SendTimeBatch.reset`). */
+  #sendTimeBatch: SendTimeBatch | undefined;
+
   constructor(readonly deps: PublishingDeps) {}
 
   async handle(input: PublishRequestInput): Promise<PublishAnswer> {
@@ -143,10 +146,24 @@ export class PublishingService {
     return this.#send(ctx);
   }
 
-  async #send(ctx: PublishContext): Promise<PublishAnswer> {
-    // Checked again with no await before the send: another request may have taken the network's
-    // 20-second slot while this one awaited its checks (Limits, Request throttle).
-    checkThrottle(ctx);
+  #send(ctx: PublishContext): Promise<PublishAnswer> {
+    let now: SentNow | null;
+    try {
+      // Checked again with no await before the send: another request may have taken the network's
+      // 20-second slot while this one awaited its checks (Limits, Request throttle).
+      checkThrottle(ctx);
+      // A network answering at once: the record exists (and holds the slot) before anything else
+      // runs, so no send is in flight to hold it; answered once the record is committed.
+      now = sendToNetworkDirectNow(ctx);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (now === null) return this.#sendAndWait(ctx);
+    const { sent } = now;
+    return now.committed.then(() => sendAnswer(ctx, sent));
+  }
+
+  async #sendAndWait(ctx: PublishContext): Promise<PublishAnswer> {
     const release = this.deps.store.beginSend(ctx.account.id, required(ctx.platform, 'platform'), ctx.now);
     try {
       return sendAnswer(ctx, await sendToNetwork(ctx, null));
@@ -179,9 +196,14 @@ export class PublishingService {
     return sendScheduledPostNow(this.deps, scheduled, batch);
   }
 
-  /** The lookups the sends of one scheduler batch share (`SendTimeBatch`), for `sendScheduledNow`. */
+  /**
+   * The lookups the sends of one scheduler batch share (`SendTimeBatch`), for `sendScheduledNow`:
+   * the same object each time, emptied, so valid until the next call (a batch is one synchronous
+   * transaction).
+   */
   sendTimeBatch(): SendTimeBatch {
-    return new SendTimeBatch(this.deps.services.repos);
+    this.#sendTimeBatch ??= new SendTimeBatch(this.deps.services.repos);
+    return this.#sendTimeBatch.reset();
   }
 
   /** Ahead of a due time: what the send will look up is read into memory (`lookUpScheduledPost`). */

@@ -11,6 +11,9 @@ import type { Repositories } from '../../db/repositories.js';
  * or a profile. A send writes a connection only when its queue of simulated behaviours moves, and
  * every connection write moves the repository's version: the kept connections are dropped then.
  * The checks themselves still run for every post, in the same order, with the same refusals.
+ * One object serves batch after batch, emptied by `reset` as each begins: with an object per batch,
+ * V8 throws the send path's optimized code away whenever an older batch's object is collected, and
+ * compiles it again in the middle of a busy minute.
  */
 export class SendTimeBatch {
   readonly #accounts = new Map<string, Readonly<AccountRecord> | null>();
@@ -21,6 +24,15 @@ export class SendTimeBatch {
 
   constructor(private readonly repos: Repositories) {
     this.#connectionsVersion = repos.connections.version;
+  }
+
+  /** Forgets every lookup: what the sends of the next batch read is read again. */
+  reset(): this {
+    this.#accounts.clear();
+    this.#profiles.clear();
+    this.#connections.clear();
+    this.#connectionsVersion = this.repos.connections.version;
+    return this;
   }
 
   account(id: string): Readonly<AccountRecord> | null {
