@@ -1,5 +1,6 @@
 import type { AccountRecord, AccountsRepository } from './accounts-repo.js';
 import type { ApiKeyRecord, ApiKeysRepository } from './api-keys-repo.js';
+import { CallerFacts } from './caller-facts.js';
 import type { Database } from './database.js';
 import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
 import { WORKING_SET } from './working-set.js';
@@ -10,6 +11,8 @@ export interface KeyCaller {
   readonly account: Readonly<AccountRecord>;
   /** The key's stored digest as bytes, one a character (`digestMatches` in domain/secrets.ts). */
   readonly keyHashBytes: Buffer;
+  /** What the key's requests read besides (caller-facts.ts): goes with this entry. */
+  readonly facts: CallerFacts;
 }
 
 interface KeptCaller extends KeyCaller {
@@ -59,6 +62,7 @@ export class ApiKeyCallers {
     const account = this.accounts.get(apiKey.accountId);
     if (account === null) return undefined;
     const keyHashBytes = Buffer.from(apiKey.keyHash, 'latin1');
-    return Object.freeze({ apiKey, account, keyHashBytes, keysGeneration, accountsGeneration });
+    const facts = new CallerFacts(account);
+    return Object.freeze({ apiKey, account, keyHashBytes, facts, keysGeneration, accountsGeneration });
   }
 }

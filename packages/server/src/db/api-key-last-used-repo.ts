@@ -38,6 +38,17 @@ export class ApiKeyLastUsedRepository implements BehindWriter {
     if (!waiting) this.writeBehind.changed();
   }
 
+  /**
+   * `touch`, asking first the caller entry's copy of the key's last written time (caller-facts.ts):
+   * the copy is never later than the time kept here (which only moves forward), so a time within a
+   * minute of it is within a minute of the kept one too, and most requests make no lookup.
+   */
+  touchKept(kept: { lastUsedMs: number }, keyId: string, at: Date): void {
+    if (at.getTime() - kept.lastUsedMs < WRITE_EVERY_MS) return;
+    this.touch(keyId, at);
+    kept.lastUsedMs = this.#lastWritten.get(keyId) ?? Number.NEGATIVE_INFINITY;
+  }
+
   writeWaiting(): (() => void) | undefined {
     if (this.#pending.size === 0) return undefined;
     const changed = this.#pending;

@@ -2,6 +2,7 @@ import type { Platform } from '@socialpub/core';
 import type { Database } from './database.js';
 import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
 import { WORKING_SET } from './working-set.js';
+import { NO_STAMP } from './write-stamp.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -80,6 +81,11 @@ export class ConnectionsRepository {
     return this.#version;
   }
 
+  /** `version` for a fact read now to carry; never a version inside a transaction (caller-facts.ts). */
+  get stamp(): number {
+    return this.db.inTransaction ? NO_STAMP : this.#version;
+  }
+
   /** Connects or replaces (admin PUT). */
   put(connection: ConnectionRecord): void {
     this.#byProfile.forget(connection.profileId);
@@ -112,6 +118,11 @@ export class ConnectionsRepository {
   /** Sorted by network name, as the profile record lists them. */
   listForProfile(profileId: string): ConnectionRecord[] {
     return [...this.#records(profileId)];
+  }
+
+  /** The profile's connections as kept: frozen and shared, never to be changed by the caller. */
+  keptForProfile(profileId: string): readonly ConnectionRecord[] {
+    return this.#records(profileId);
   }
 
   #records(profileId: string): readonly ConnectionRecord[] {

@@ -59,6 +59,11 @@ type SubjectCounts = Map<number, Array<Map<string, KeptCount> | undefined>>;
  * recently asked still goes first.
  */
 interface AccountAnswers {
+  readonly accountId: string;
+  /** The map's generation when it was made: `forget` since, and it is no longer the map's. */
+  readonly generation: number;
+  /** Dropped by the bound: no longer the map's. */
+  dropped: boolean;
   counts: SubjectCounts;
   /** By profile: the counts of a query naming the profile and this account. */
   profiles: Map<string, SubjectCounts> | undefined;
@@ -66,6 +71,14 @@ interface AccountAnswers {
   used: boolean;
   /** When last asked (the working set's clock). */
   usedAt: number;
+}
+
+/**
+ * Where a caller keeps the entry of its account (db/caller-facts.ts), so that a request's first ask
+ * need not find it in the map (`recall`). Opaque outside this file.
+ */
+export interface AnswersSlot {
+  answers: object | undefined;
 }
 
 /** The counts of queries naming a profile without its account (no check asks those; a view may). */
@@ -131,6 +144,8 @@ export class PostCountAnswers {
    */
   #recentId: string | undefined;
   #recent: AccountAnswers | undefined;
+  /** Moved by `forget`: an entry made before it is not the map's any more. */
+  #generation = 0;
 
   /** Without a working set, the bound alone decides (the tests of the order use that). */
   constructor(
@@ -143,6 +158,7 @@ export class PostCountAnswers {
   }
 
   forget(): void {
+    this.#generation += 1;
     this.#byAccount.clear();
     this.#profilesAlone.clear();
     this.#unscoped.clear();
@@ -160,7 +176,16 @@ export class PostCountAnswers {
       kept.used = true;
       kept.usedAt = this.#now();
     } else if (create) {
-      kept = { counts: new Map(), profiles: undefined, latest: undefined, used: false, usedAt: this.#now() };
+      kept = {
+        accountId,
+        generation: this.#generation,
+        dropped: false,
+        counts: new Map(),
+        profiles: undefined,
+        latest: undefined,
+        used: false,
+        usedAt: this.#now(),
+      };
       this.#byAccount.set(accountId, kept);
     } else {
       return undefined;
@@ -168,6 +193,26 @@ export class PostCountAnswers {
     this.#recentId = accountId;
     this.#recent = kept;
     return kept;
+  }
+
+  /**
+   * Makes the account's entry the one asked last, from `slot` while it is still the map's entry of
+   * this account (no `forget` and no drop since), else from the map (then kept in `slot`): the
+   * request's asks that follow skip the map's lookup. Changes no answer: only where it is found.
+   */
+  recall(accountId: string, slot: AnswersSlot): void {
+    const held = slot.answers as AccountAnswers | undefined;
+    const kept =
+      held !== undefined &&
+      held.accountId === accountId &&
+      held.generation === this.#generation &&
+      !held.dropped
+        ? held
+        : this.#byAccount.get(accountId);
+    slot.answers = kept;
+    if (kept === undefined) return;
+    this.#recentId = accountId;
+    this.#recent = kept;
   }
 
   #subject(query: PostCountQuery, create: boolean): SubjectCounts | undefined {
@@ -285,6 +330,7 @@ export class PostCountAnswers {
       if (account !== undefined) {
         const kept = this.#byAccount.get(account) as AccountAnswers;
         if (this.#drop(this.#byAccount, this.#accountsAsked, account, size)) {
+          kept.dropped = true;
           this.#kept -= answersOf(kept);
           if (account === this.#recentId) {
             this.#recentId = undefined;

@@ -4,7 +4,7 @@ import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '
 import type { Database } from './database.js';
 import { deliveryValues } from './deliveries-repo.js';
 import { type PendingPostRecord, PendingPostRecords } from './pending-post-records.js';
-import { ANSWERS_WORKING_SET, PostCountAnswers } from './post-count-answers.js';
+import { ANSWERS_WORKING_SET, type AnswersSlot, PostCountAnswers } from './post-count-answers.js';
 import {
   iso,
   isoOrNull,
@@ -253,6 +253,11 @@ export class PostRecordsRepository {
       .prepare(`SELECT ${RECORD_COLUMNS} FROM post_records WHERE scheduled_post_id = ? ORDER BY rowid`)
       .all(scheduledPostId) as PostRecordRow[];
     return rows.map(postRecordFromRow);
+  }
+
+  /** The account's kept limit answers found through a caller's slot (`PostCountAnswers.recall`). */
+  recallAnswers(accountId: string, slot: AnswersSlot): void {
+    if (this.#mayKeep()) this.#answers.recall(accountId, slot);
   }
 
   countPosts(query: PostCountQuery): number {

@@ -1,6 +1,7 @@
 import type { Database } from './database.js';
 import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
 import { WORKING_SET } from './working-set.js';
+import { NO_STAMP } from './write-stamp.js';
 
 export interface ProfileRecord {
   id: string;
@@ -49,6 +50,11 @@ export class ProfilesRepository {
   /** Moves on every write, so an answer built from these rows knows when it went stale. */
   get version(): number {
     return this.#version;
+  }
+
+  /** `version` for a fact read now to carry; never a version inside a transaction (caller-facts.ts). */
+  get stamp(): number {
+    return this.db.inTransaction ? NO_STAMP : this.#version;
   }
 
   /** Rows went away outside this repository (a deleted account's cascade): nothing cached may outlive them. */

@@ -1,21 +1,9 @@
 import { ADMIN_REQUEST_LOG_KEPT } from '@socialpub/core';
 import type { Database } from './database.js';
+import { type RequestLogEntry, type RequestLogRecord, RequestLogRing } from './request-log-ring.js';
 import type { BehindWriter, WriteBehind } from './write-behind.js';
 
-export interface RequestLogEntry {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  errorCode: string | null;
-  durationMs: number;
-  accountId: string | null;
-  idempotencyKey: string | null;
-  replayed: boolean;
-}
-
-/** What the request path records: the time as milliseconds, turned into text only when read or saved. */
-export type RequestLogRecord = Omit<RequestLogEntry, 'at'> & { atMs: number };
+export type { RequestLogEntry, RequestLogRecord };
 
 /** Only the last requests are kept (reference-server.md: at most 1,000). */
 export const REQUEST_LOG_KEPT = ADMIN_REQUEST_LOG_KEPT;
@@ -67,7 +55,7 @@ function pushValues(values: unknown[], id: number, record: RequestLogRecord): vo
  * trim: under load that is `REQUEST_LOG_KEPT` rows a write instead of one per request.
  */
 export class RequestLogRepository implements BehindWriter {
-  readonly #ring: (RequestLogRecord | undefined)[] = new Array(REQUEST_LOG_KEPT);
+  readonly #ring = new RequestLogRing(REQUEST_LOG_KEPT);
   /** How many records were ever added (this process); the newest is at `(#added - 1) % KEPT`. */
   #added = 0;
   /** How many of the newest records the table does not have yet. */
@@ -112,9 +100,9 @@ export class RequestLogRepository implements BehindWriter {
     const found: RequestLogEntry[] = [];
     const kept = Math.min(this.#added, REQUEST_LOG_KEPT);
     for (let back = 1; back <= kept && found.length < filter.limit; back++) {
-      const record = this.#at(this.#added - back);
-      if (filter.accountId !== undefined && record.accountId !== filter.accountId) continue;
-      found.push(toEntry(record));
+      const slot = (this.#added - back) % REQUEST_LOG_KEPT;
+      if (filter.accountId !== undefined && this.#ring.accountIdAt(slot) !== filter.accountId) continue;
+      found.push(toEntry(this.#ring.get(slot)));
     }
     return found;
   }
@@ -131,7 +119,7 @@ export class RequestLogRepository implements BehindWriter {
       others.push(record);
       if (sequence >= firstUnsaved) unsaved += 1;
     }
-    this.#ring.fill(undefined);
+    this.#ring.clear();
     this.#added = 0;
     for (const record of others) this.#push(record);
     this.#unsaved = unsaved;
@@ -163,11 +151,11 @@ export class RequestLogRepository implements BehindWriter {
   }
 
   #push(record: RequestLogRecord): void {
-    this.#ring[this.#added % REQUEST_LOG_KEPT] = record;
+    this.#ring.set(this.#added % REQUEST_LOG_KEPT, record);
     this.#added += 1;
   }
 
   #at(sequence: number): RequestLogRecord {
-    return this.#ring[sequence % REQUEST_LOG_KEPT] as RequestLogRecord;
+    return this.#ring.get(sequence % REQUEST_LOG_KEPT);
   }
 }

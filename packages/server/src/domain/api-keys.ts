@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { ApiKeyRecord } from '../db/api-keys-repo.js';
+import type { CallerFacts } from '../db/caller-facts.js';
 import type { Repositories } from '../db/repositories.js';
 import { digestMatches, randomToken, sha256Hex } from './secrets.js';
 
@@ -53,6 +54,8 @@ export function revokeApiKey(repos: Repositories, clock: Clock, keyId: string): 
 export interface Caller {
   readonly account: Readonly<AccountRecord>;
   readonly apiKey: Readonly<ApiKeyRecord>;
+  /** What the key's requests read besides, when the caller was found by its key (db/caller-facts.ts). */
+  readonly facts?: CallerFacts;
 }
 
 /** An active key's account, or null for a missing, unknown or revoked key (all answer 401 alike). */

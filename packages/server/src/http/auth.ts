@@ -46,7 +46,8 @@ export function authenticate(
   const now = callerTime(clocks, caller.account.id, taken);
   c.set('callerNow', now);
   // API management shows when a key was last used (written at most once a minute per key).
-  repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
+  if (caller.facts === undefined) repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
+  else repos.apiKeyLastUsed.touchKept(caller.facts, caller.apiKey.id, now);
 }
 
 /**

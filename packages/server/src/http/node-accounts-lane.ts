@@ -123,7 +123,8 @@ export function nodeAccountsLane(options: NodeAccountsLaneOptions): NodeLane {
     if (admitted === null) return false;
     const { started, at, now, caller, json } = admitted;
     const accountId = caller.account.id;
-    repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
+    if (caller.facts === undefined) repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
+    else repos.apiKeyLastUsed.touchKept(caller.facts, caller.apiKey.id, now);
     try {
       repos.requestLog.add({
         atMs: at.getTime(),

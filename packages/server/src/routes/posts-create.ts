@@ -25,9 +25,11 @@ function toResponse(c: Context<AppEnv>, answer: PublishAnswer): Response {
  */
 export function createPostAnswer(services: Services, address: PostsAddress): PostAnswer {
   return (c, rawBody) => {
+    const caller = c.get('caller');
     const answer = services.publishing.handleNow({
       address,
-      account: c.get('caller').account,
+      account: caller.account,
+      facts: caller.facts,
       rawBody,
       idempotencyKey: c.req.header('idempotency-key'),
     });

@@ -1,5 +1,6 @@
 import type { NormalizedPostRequest, Notice, Platform, Warning } from '@socialpub/core';
 import type { AccountRecord } from '../../db/accounts-repo.js';
+import type { CallerFacts } from '../../db/caller-facts.js';
 import type { ConnectionRecord } from '../../db/connections-repo.js';
 import type { ProfileRecord } from '../../db/profiles-repo.js';
 import type { PublishMediaFile } from '../../networks/index.js';
@@ -37,6 +38,8 @@ export interface PublishContext {
   deps: PublishingDeps;
   address: PostsAddress;
   account: AccountRecord;
+  /** What the caller's key keeps about `account` (db/caller-facts.ts); undefined off the API (the scheduler). */
+  facts: CallerFacts | undefined;
   now: Date;
   /** The body as sent (text), parsed by the `json` step. */
   rawBody: string;
@@ -73,14 +76,18 @@ export function newContext(
   input: {
     address: PostsAddress;
     account: AccountRecord;
+    facts?: CallerFacts | undefined;
     rawBody: string;
     idempotencyKey: string | undefined;
   },
 ): PublishContext {
+  // The account's kept limit answers are reached through the caller: the checks' asks find them.
+  if (input.facts !== undefined) deps.services.repos.postRecords.recallAnswers(input.account.id, input.facts);
   return {
     deps,
     address: input.address,
     account: input.account,
+    facts: input.facts,
     now: deps.services.clocks.forAccount(input.account.id).now(),
     rawBody: input.rawBody,
     idempotencyKeyHeader: input.idempotencyKey,
@@ -117,7 +124,7 @@ const createdMs = new WeakMap<AccountRecord, number>();
 /** The account's creation time, read once per request (several limits ask). */
 export function accountCreatedAt(ctx: PublishContext): Date {
   if (ctx.accountCreatedAt === undefined) {
-    let ms = createdMs.get(ctx.account);
+    let ms = ctx.facts?.createdMs ?? createdMs.get(ctx.account);
     if (ms === undefined) {
       ms = Date.parse(ctx.account.createdAt);
       createdMs.set(ctx.account, ms);

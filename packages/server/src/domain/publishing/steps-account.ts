@@ -1,22 +1,49 @@
-import { apiError, isErrorCode, isUuid, NETWORKS, passesPlanGate, resolveProfile } from '@socialpub/core';
+import {
+  apiError,
+  isErrorCode,
+  isUuid,
+  NETWORKS,
+  type Platform,
+  passesPlanGate,
+  resolveProfile,
+} from '@socialpub/core';
+import type { ConnectionRecord } from '../../db/connections-repo.js';
+import type { ProfileRecord } from '../../db/profiles-repo.js';
 import { effectiveHealth } from '../network-health.js';
 import { type PublishContext, required } from './publish-context.js';
 import { upgradeUrl } from './publishing-urls.js';
 
-/** post.accountId: UUID, @handle or name; 403 account_not_found lists the account's profiles. */
+/**
+ * post.accountId: UUID, @handle or name; 403 account_not_found lists the account's profiles. The
+ * profile a key's request last named the same way is kept with the key's caller (caller-facts.ts)
+ * while no profile was written since: the name resolves to the same profile until then.
+ */
 export function checkProfile(ctx: PublishContext): void {
   const request = required(ctx.request, 'request');
   const accountId = required(request.accountId, 'accountId');
+  const { profiles: repo } = ctx.deps.services.repos;
+  const facts = ctx.facts;
+  if (facts !== undefined) {
+    const kept = facts.profileNamed(accountId, repo.version);
+    if (kept !== undefined) {
+      ctx.profile = kept;
+      return;
+    }
+  }
+  const stamp = repo.stamp;
+  const profile = findProfile(ctx, accountId);
+  facts?.keepProfile(accountId, profile, stamp);
+  ctx.profile = profile;
+}
+
+function findProfile(ctx: PublishContext, accountId: string): ProfileRecord {
   const { profiles: repo } = ctx.deps.services.repos;
   // A profile's UUID is looked for by id first (resolveProfile's own first rule): one cached row
   // instead of every profile of the account shaped as a candidate on each request.
   const wanted = accountId.trim();
   if (isUuid(wanted)) {
     const byId = repo.getForAccount(ctx.account.id, wanted.toLowerCase());
-    if (byId !== null) {
-      ctx.profile = byId;
-      return;
-    }
+    if (byId !== null) return byId;
   }
   const profiles = repo.listForAccount(ctx.account.id, 10_000);
   const candidates = profiles.map((p) => ({
@@ -26,10 +53,7 @@ export function checkProfile(ctx: PublishContext): void {
     record: p,
   }));
   const found = resolveProfile(candidates, accountId);
-  if (found.ok) {
-    ctx.profile = found.profile.record;
-    return;
-  }
+  if (found.ok) return found.profile.record;
   if (found.reason === 'ambiguous') {
     throw apiError(
       'profile_name_ambiguous',
@@ -60,9 +84,7 @@ export function checkConnection(ctx: PublishContext): void {
   const profile = required(ctx.profile, 'profile');
   const platform = required(ctx.platform, 'platform');
   const connection =
-    ctx.batch === null
-      ? ctx.deps.services.repos.connections.get(profile.id, platform)
-      : ctx.batch.connection(profile.id, platform);
+    ctx.batch === null ? connectionOf(ctx, profile, platform) : ctx.batch.connection(profile.id, platform);
   if (connection === null || connection.status !== 'connected') {
     throw apiError('api_error', `${platform} is not connected to profile ${profile.name}.`, { status: 400 });
   }
@@ -75,6 +97,24 @@ export function checkConnection(ctx: PublishContext): void {
     });
   }
   ctx.connection = connection;
+}
+
+/** The profile's connection to the network: through the key's kept facts while no connection was written. */
+function connectionOf(
+  ctx: PublishContext,
+  profile: ProfileRecord,
+  platform: Platform,
+): ConnectionRecord | null {
+  const { connections: repo } = ctx.deps.services.repos;
+  const facts = ctx.facts;
+  let kept = facts?.connectionsOf(profile, repo.version);
+  if (kept === undefined) {
+    const stamp = repo.stamp;
+    kept = repo.keptForProfile(profile.id);
+    facts?.keepConnections(profile, kept, stamp);
+  }
+  for (const connection of kept) if (connection.platform === platform) return connection;
+  return null;
 }
 
 /** Plan gates: skool needs Beginner or higher, x the X add-on; else 403 plan_required. */
