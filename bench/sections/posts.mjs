@@ -40,15 +40,21 @@ export async function benchPosts({ duration, rounds, perRound, accounts: atLeast
   try {
     // BENCH_POSTS_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server keeping its inbox.
     const nodeArgs = (process.env.BENCH_POSTS_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const ref = await startChildServer(here('../servers/reference.mjs'), { args: [dir], nodeArgs });
-    children.push(ref);
     // The same server keeping no network inbox: what a kept delivery costs a publish, same rounds.
     const offDir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
     dirs.push(offDir);
-    const refOff = await startChildServer(here('../servers/reference.mjs'), {
-      args: [offDir, 'no-deliveries'],
-    });
-    children.push(refOff);
+    const startKeeping = () => startChildServer(here('../servers/reference.mjs'), { args: [dir], nodeArgs });
+    const startKeepingNone = () =>
+      startChildServer(here('../servers/reference.mjs'), { args: [offDir, 'no-deliveries'] });
+    // BENCH_POSTS_FIRST=none starts the server keeping none first: the server started first has
+    // cost more a request in whole runs, so the order is a variable to be able to swap.
+    const noneFirst = process.env.BENCH_POSTS_FIRST === 'none';
+    const first = await (noneFirst ? startKeepingNone() : startKeeping());
+    children.push(first);
+    const second = await (noneFirst ? startKeeping() : startKeepingNone());
+    children.push(second);
+    const [ref, refOff] = noneFirst ? [second, first] : [first, second];
+    printLine('started first', noneFirst ? 'the server keeping none' : 'the server keeping its inbox');
     const hello = await startChildServer(here('../servers/bare-hello.mjs'));
     children.push(hello);
     const pairsNeeded = perRound * (rounds + 1);
