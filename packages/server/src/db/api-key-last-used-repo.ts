@@ -29,24 +29,22 @@ export class ApiKeyLastUsedRepository implements BehindWriter {
     );
   }
 
-  touch(keyId: string, at: Date): void {
-    const previous = this.#lastWritten.get(keyId);
-    if (previous !== undefined && at.getTime() - previous < WRITE_EVERY_MS) return;
-    this.#lastWritten.set(keyId, at.getTime());
-    const waiting = this.#pending.has(keyId);
-    this.#pending.set(keyId, at.toISOString());
-    if (!waiting) this.writeBehind.changed();
-  }
-
   /**
-   * `touch`, asking first the caller entry's copy of the key's last written time (caller-facts.ts):
-   * the copy is never later than the time kept here (which only moves forward), so a time within a
-   * minute of it is within a minute of the kept one too, and most requests make no lookup.
+   * Notes the key's use at `at`, written at most once a minute. `kept`: the caller entry's copy of
+   * the key's last written time (caller-facts.ts), asked first: it is never later than the time
+   * kept here (which only moves forward), so a time within a minute of it is within a minute of the
+   * kept one too, and most requests make no lookup.
    */
-  touchKept(kept: { lastUsedMs: number }, keyId: string, at: Date): void {
-    if (at.getTime() - kept.lastUsedMs < WRITE_EVERY_MS) return;
-    this.touch(keyId, at);
-    kept.lastUsedMs = this.#lastWritten.get(keyId) ?? Number.NEGATIVE_INFINITY;
+  touch(keyId: string, at: Date, kept?: { lastUsedMs: number }): void {
+    if (kept !== undefined && at.getTime() - kept.lastUsedMs < WRITE_EVERY_MS) return;
+    const previous = this.#lastWritten.get(keyId);
+    if (previous === undefined || at.getTime() - previous >= WRITE_EVERY_MS) {
+      this.#lastWritten.set(keyId, at.getTime());
+      const waiting = this.#pending.has(keyId);
+      this.#pending.set(keyId, at.toISOString());
+      if (!waiting) this.writeBehind.changed();
+    }
+    if (kept !== undefined) kept.lastUsedMs = this.#lastWritten.get(keyId) ?? Number.NEGATIVE_INFINITY;
   }
 
   writeWaiting(): (() => void) | undefined {

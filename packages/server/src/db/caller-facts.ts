@@ -23,7 +23,7 @@ export class CallerFacts implements AnswersSlot {
   readonly createdMs: number;
   /** The account's kept limit answers (`PostCountAnswers.recall`). */
   answers: object | undefined = undefined;
-  /** When the key's "last used" was last written, as `ApiKeyLastUsedRepository.touchKept` saw it. */
+  /** When the key's "last used" was last written, as `ApiKeyLastUsedRepository.touch` saw it. */
   lastUsedMs = Number.NEGATIVE_INFINITY;
 
   #profileAsked: string | undefined = undefined;

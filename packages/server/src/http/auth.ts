@@ -46,8 +46,7 @@ export function authenticate(
   const now = callerTime(clocks, caller.account.id, taken);
   c.set('callerNow', now);
   // API management shows when a key was last used (written at most once a minute per key).
-  if (caller.facts === undefined) repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
-  else repos.apiKeyLastUsed.touchKept(caller.facts, caller.apiKey.id, now);
+  repos.apiKeyLastUsed.touch(caller.apiKey.id, now, caller.facts);
 }
 
 /**

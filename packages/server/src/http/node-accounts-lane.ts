@@ -123,8 +123,7 @@ export function nodeAccountsLane(options: NodeAccountsLaneOptions): NodeLane {
     if (admitted === null) return false;
     const { started, at, now, caller, json } = admitted;
     const accountId = caller.account.id;
-    if (caller.facts === undefined) repos.apiKeyLastUsed.touch(caller.apiKey.id, now);
-    else repos.apiKeyLastUsed.touchKept(caller.facts, caller.apiKey.id, now);
+    repos.apiKeyLastUsed.touch(caller.apiKey.id, now, caller.facts);
     try {
       repos.requestLog.add({
         atMs: at.getTime(),

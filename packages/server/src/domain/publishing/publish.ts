@@ -125,20 +125,35 @@ const NOTHING_TO_COMMIT: Promise<void> = Promise.resolve();
  * when the network makes the request wait: then `sendToNetwork`.
  */
 export function sendToNetworkDirectNow(ctx: PublishContext): SentNow | null {
+  const answered = answerAtOnce(ctx, null, true);
+  if (answered === null) return null;
+  let committed = NOTHING_TO_COMMIT;
+  const { store } = ctx.deps;
+  const sent = recordOutcome(ctx, null, answered.behaviour, answered.outcome, (post) => {
+    committed = store.insertPostCommitted(post);
+  });
+  return { sent, committed };
+}
+
+/**
+ * The network's answer when it gives one at once, with the connection's next behaviour used up
+ * only then; null, with nothing used up or written, when it makes the request wait (or, unless
+ * `lateToo`, when it answers "still publishing", which the careful path records).
+ */
+function answerAtOnce(
+  ctx: PublishContext,
+  scheduledPostId: string | null,
+  lateToo: boolean,
+): { behaviour: SimulateBehaviour; outcome: PublishOutcome } | null {
   const answerNow = ctx.deps.services.drivers[required(ctx.platform, 'platform')].answerNow;
   if (answerNow === undefined) return null;
   const { behaviour, remaining } = takeNextBehaviour(
     required(ctx.connection, 'connection').simulate as SimulateSettings,
   );
-  const outcome = answerNow(publishInput(ctx, null, behaviour));
-  if (outcome === null) return null;
+  const outcome = answerNow(publishInput(ctx, scheduledPostId, behaviour));
+  if (outcome === null || (!lateToo && outcome.kind === 'still_publishing')) return null;
   keepRemaining(ctx, remaining);
-  let committed = NOTHING_TO_COMMIT;
-  const { store } = ctx.deps;
-  const sent = recordOutcome(ctx, null, behaviour, outcome, (post) => {
-    committed = store.insertPostCommitted(post);
-  });
-  return { sent, committed };
+  return { behaviour, outcome };
 }
 
 /**
@@ -147,16 +162,12 @@ export function sendToNetworkDirectNow(ctx: PublishContext): SentNow | null {
  * commit it together with the scheduled post's outcome. Null, with nothing written, otherwise.
  */
 export function sendToNetworkNow(ctx: PublishContext, scheduledPostId: string | null): SendOutcome | null {
-  const platform = required(ctx.platform, 'platform');
-  const connection = required(ctx.connection, 'connection');
-  const { behaviour, remaining } = takeNextBehaviour(connection.simulate as SimulateSettings);
-  const answerNow = ctx.deps.services.drivers[platform].answerNow;
-  const outcome = answerNow?.(publishInput(ctx, scheduledPostId, behaviour)) ?? null;
   // A late answer ("still publishing") is recorded by in-memory work later: the careful path.
-  if (outcome === null || outcome.kind === 'still_publishing') return null;
-  // Only now is the behaviour used up: nothing was written for a send the careful path takes over.
-  keepRemaining(ctx, remaining);
-  return recordOutcome(ctx, scheduledPostId, behaviour, outcome, (post) => ctx.deps.store.insertPost(post));
+  const answered = answerAtOnce(ctx, scheduledPostId, false);
+  if (answered === null) return null;
+  return recordOutcome(ctx, scheduledPostId, answered.behaviour, answered.outcome, (post) =>
+    ctx.deps.store.insertPost(post),
+  );
 }
 
 /** What a record takes from the network's answer; the rest comes from the send. */
