@@ -2,7 +2,7 @@ import type { Platform } from '@socialpub/core';
 import type { Database } from './database.js';
 import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
 import { WORKING_SET } from './working-set.js';
-import { NO_STAMP } from './write-stamp.js';
+import { stampOf } from './write-stamp.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -83,7 +83,7 @@ export class ConnectionsRepository {
 
   /** `version` for a fact read now to carry; never a version inside a transaction (caller-facts.ts). */
   get stamp(): number {
-    return this.db.inTransaction ? NO_STAMP : this.#version;
+    return stampOf(this.db, this.#version);
   }
 
   /** Connects or replaces (admin PUT). */

@@ -1,7 +1,7 @@
 import type { Database } from './database.js';
 import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
 import { WORKING_SET } from './working-set.js';
-import { NO_STAMP } from './write-stamp.js';
+import { stampOf } from './write-stamp.js';
 
 export interface ProfileRecord {
   id: string;
@@ -54,7 +54,7 @@ export class ProfilesRepository {
 
   /** `version` for a fact read now to carry; never a version inside a transaction (caller-facts.ts). */
   get stamp(): number {
-    return this.db.inTransaction ? NO_STAMP : this.#version;
+    return stampOf(this.db, this.#version);
   }
 
   /** Rows went away outside this repository (a deleted account's cascade): nothing cached may outlive them. */
