@@ -51,7 +51,10 @@ const minutesAgo = (minutes: number) => new Date(CLOCK_START.getTime() - minutes
 
 async function list(query = '', key = account.apiKey) {
   const res = await t.api('GET', `/api/v2/media/files${query}`, key);
-  return { res, body: (await res.json()) as Page & { error?: { code: string; parameter?: string } } };
+  return {
+    res,
+    body: (await res.json()) as Page & { error?: { code: string; message: string; parameter?: string } },
+  };
 }
 
 describe('GET /api/v2/media/files', () => {
