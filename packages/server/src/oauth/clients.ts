@@ -78,6 +78,11 @@ export class OAuthClients {
     return client;
   }
 
+  /** Whether anyone ever consented to this client: only then may an error go to its redirect URI. */
+  consented(clientId: string): boolean {
+    return this.services.repos.oauthClients.consentedTo(clientId);
+  }
+
   /** The name the consent and Connected apps pages show. */
   static displayName(client: Pick<OAuthClientRecord, 'clientName' | 'clientId'> | null): string {
     if (client?.clientName) return client.clientName;
