@@ -47,7 +47,7 @@ describe('authorization errors are redirected only after client_id and redirect_
     const phish = 'https://evil.example/phish';
     const stranger = (await register(server, { redirect_uris: [phish], client_name: 'Stranger' })).body
       .client_id as string;
-    for (const params of [
+    for (const params of <Record<string, string>[]>[
       { response_type: 'token' },
       { response_type: 'code' },
       { response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', scope: 'admin' },
