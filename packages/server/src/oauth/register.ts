@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { clientAddress } from '../http/client-address.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
-import { requestAddress } from './client-creation.js';
 import {
   checkAuthMethod,
   checkClientName,
@@ -69,7 +69,7 @@ export function mountRegistration(app: Hono<AppEnv>, services: Services, clients
         };
         // Checked, stored and counted in one synchronous step, after the body: a request waiting
         // for its body must not pass a check that the others' bodies then fill.
-        const address = requestAddress(c);
+        const address = clientAddress(c);
         clients.creation.check(address);
         services.repos.oauthClients.save(client);
         clients.creation.record(address);
