@@ -59,7 +59,9 @@ export class OAuthClients {
       return cached;
     }
     if (!cached) this.creation.check(from);
-    const fields = await fetchClientMetadataDocument(documentUrl, this.fetcher);
+    const fields = await this.creation.fetching(from, () =>
+      fetchClientMetadataDocument(documentUrl, this.fetcher),
+    );
     const client: OAuthClientRecord = {
       clientId: documentId,
       kind: 'metadata_document',
