@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { listenerOptions, type SocketTimeouts } from './http/socket-timeouts.js';
 import { collectAllGarbage, youngGenerationShrunk } from './runtime/garbage-collector.js';
 import { IdleMemoryRelease } from './runtime/idle-memory-release.js';
 import { bannerLines } from './start-banner.js';
@@ -16,12 +17,17 @@ export interface RunningServer {
   port: number;
   host: string;
   socialpub: SocialpubApp;
+  /** The Node listeners serving it. */
+  listeners: readonly Server[];
   /** Stop accepting, let requests in flight finish (bounded), close the database. */
   close(): Promise<void>;
 }
 
 export type StartServerConfig = Partial<ServerConfig> &
-  Pick<CreateAppOptions, 'seedDemo' | 'drivers' | 'clientMetadataFetcher' | 'keepDeliveries'>;
+  Pick<CreateAppOptions, 'seedDemo' | 'drivers' | 'clientMetadataFetcher' | 'keepDeliveries'> & {
+    /** Tests shorten them; the defaults are http/socket-timeouts.ts's. */
+    socketTimeouts?: SocketTimeouts;
+  };
 
 export async function startServer(
   config: StartServerConfig,
@@ -64,8 +70,7 @@ export async function startServer(
             if (!socialpub.answerAtNode(incoming, outgoing)) listener(incoming, outgoing);
             else idleRelease.noteRequest();
           })) as typeof createServer,
-        // Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout.
-        serverOptions: { requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 5_000 },
+        serverOptions: listenerOptions(config.socketTimeouts),
       },
       () => resolve(created as Server),
     ) as Server;
@@ -95,5 +100,5 @@ export async function startServer(
     })();
     return closing;
   };
-  return { url, port: address.port, host, socialpub, close };
+  return { url, port: address.port, host, socialpub, listeners: [server], close };
 }
