@@ -18,6 +18,7 @@ interface BrowserRun {
   url: string;
   choice: string;
   signedIn: boolean;
+  signedUp?: boolean;
   preselected: 'read' | 'post' | null;
   notice: string | null;
   landed: string | null;
@@ -168,5 +169,50 @@ describe.each(['localhost', '127.0.0.1'])('mcp-remote against http://%s:PORT/mcp
     expect(server.running.socialpub.services.accessTokens.verify(refreshed.access_token)).not.toBeNull();
     // No third sign-in: the refresh needed no browser.
     expect(browserRuns(folder)).toHaveLength(2);
+  }, 300_000);
+});
+
+/**
+ * A person with no account yet: the app's sign-in leads to the sign-in page, they follow Sign up,
+ * create an account, and continue to the consent page they came from; the app gets its tokens.
+ */
+describe('mcp-remote for a person who has no account yet', () => {
+  it('signs up in the middle of the sign-in and connects the app to the new account', async () => {
+    expect(existsSync(CHROMIUM_PATH), `Chromium is missing at ${CHROMIUM_PATH}`).toBe(true);
+    const server = await TestServer.start();
+    const folder = mkdtempSync(join(tmpdir(), 'socialpub-mcp-remote-'));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [PROXY, `http://127.0.0.1:${server.running.port}/mcp`, '--auth-timeout', '90'],
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: folder,
+        MCP_REMOTE_CONFIG_DIR: join(folder, 'mcp-auth'),
+        BROWSER,
+        SOCIALPUB_BROWSER_LOG: join(folder, 'browser.jsonl'),
+        SOCIALPUB_BROWSER_CHOICES: 'post',
+        SOCIALPUB_BROWSER_SIGN_UP: '1',
+        SOCIALPUB_BROWSER_EMAIL: 'newcomer@example.com',
+        SOCIALPUB_BROWSER_PASSWORD: 'newcomer-password',
+      },
+      stderr: 'pipe',
+    });
+    let proxyLog = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      proxyLog += chunk.toString();
+    });
+    const client = new Client({ name: 'desktop-app', version: '1.0.0' });
+    started = { server, transport, client, folder };
+
+    await client.connect(transport);
+    const [run] = await browserRunsWhen(folder, 1, () => proxyLog);
+    expect(run).toMatchObject({ signedUp: true, choice: 'post', error: null });
+    // The app acts for the account just created, not for anyone else.
+    const usage = await client.callTool({ name: 'service_get_usage', arguments: {} });
+    expect(usage.isError).toBeFalsy();
+    const token = server.running.socialpub.services.accessTokens.verify(savedTokens(folder).access_token);
+    const account = server.running.socialpub.services.repos.accounts.findByEmail('newcomer@example.com');
+    expect(account).not.toBeNull();
+    expect(token?.accountId).toBe(account?.id);
   }, 300_000);
 });

@@ -10,6 +10,7 @@ import {
   type SignInThrottle,
   safeNext,
   signInAs,
+  withNext,
 } from '../session/index.js';
 
 const SignInSchema = z.object({
@@ -57,7 +58,8 @@ function SignInBody(props: SignInForm & { csrfToken: string }) {
         <button type="submit">Sign in</button>
       </form>
       <p>
-        No account yet? <a href="/dashboard/sign-up">Sign up</a> (any plan, it is a sandbox).
+        No account yet? <a href={withNext('/dashboard/sign-up', props.next)}>Sign up</a> (any plan, it is a
+        sandbox).
       </p>
     </div>
   );

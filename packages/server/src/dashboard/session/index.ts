@@ -21,7 +21,7 @@ export {
   signInAs,
   signOut,
 } from './middleware.js';
-export { safeNext } from './safe-next.js';
+export { safeNext, withNext } from './safe-next.js';
 export {
   refreshSession,
   SESSION_IDLE_SECONDS,
