@@ -135,7 +135,7 @@ export function signUpPage(services: Services, throttle: SignUpThrottle): Hono<D
     });
     if (!parsed.success) return show(fieldErrors(parsed.error), 'Correct the fields marked below.');
     const address = clientAddress(c);
-    const refusedUntil = throttle.refusedUntil(address);
+    const refusedUntil = throttle.admit(address);
     if (refusedUntil) {
       return show(
         {},
@@ -143,12 +143,13 @@ export function signUpPage(services: Services, throttle: SignUpThrottle): Hono<D
         429,
       );
     }
+    let created = false;
     try {
       const account = await createAccount(services.repos, services.clocks, services.passwords, {
         ...parsed.data,
         plan: parsed.data.plan as Plan,
       });
-      throttle.record(address);
+      created = true;
       signInAs(c, services, account.id);
       // Back to where the person was going (an app's consent page), as a sign-in does.
       return c.redirect(typed.next, 303);
@@ -157,6 +158,8 @@ export function signUpPage(services: Services, throttle: SignUpThrottle): Hono<D
         return show({ email: error.message }, 'Choose another e-mail address or sign in.', 409);
       }
       throw error;
+    } finally {
+      throttle.settle(address, created);
     }
   });
 
