@@ -127,6 +127,11 @@ export class AccountsRepository {
       .run(at, clockId);
   }
 
+  /** Accounts kept in memory (the inspection hook of db/kept-in-memory.ts). */
+  get keptCount(): number {
+    return this.#byId.size;
+  }
+
   /** Removes the row; every table that references the account goes with it (ON DELETE CASCADE). */
   delete(id: string): void {
     this.#byId.forget(id);

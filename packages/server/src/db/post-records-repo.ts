@@ -255,6 +255,15 @@ export class PostRecordsRepository {
     return rows.map(postRecordFromRow);
   }
 
+  /** A deleted account's kept limit answers go with it. */
+  forgetAccount(accountId: string, profileIds: readonly string[]): void {
+    this.#answers.forgetAccount(accountId, profileIds);
+  }
+
+  get keptAnswers(): { accounts: number; profiles: number; answers: number } {
+    return this.#answers.keptCounts;
+  }
+
   /** The account's kept limit answers found through a caller's slot (`PostCountAnswers.recall`). */
   recallAnswers(accountId: string, slot: AnswersSlot): void {
     if (this.#mayKeep()) this.#answers.recall(accountId, slot);
