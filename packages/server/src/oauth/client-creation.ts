@@ -1,16 +1,7 @@
 import { OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
-import type { Context } from 'hono';
 import type { ClientRecordsDeps } from './client-records-deps.js';
 import { OAuthError } from './oauth-error.js';
 import { RegistrationThrottle } from './registration-throttle.js';
-
-/** The address a request came from (the socket's; `local` through `app.request` in tests). */
-export function requestAddress(c: Context): string {
-  return (
-    (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
-      ?.remoteAddress ?? 'local'
-  );
-}
 
 /**
  * The bounds on storing a new client, whichever way it arrives (RFC 7591 registration, or the

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { clientAddress } from '../http/client-address.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
-import { requestAddress } from './client-creation.js';
 import {
   checkAuthMethod,
   checkClientName,
@@ -39,7 +39,7 @@ export function mountRegistration(app: Hono<AppEnv>, services: Services, clients
     }),
     (c) =>
       answerOAuth(c, async () => {
-        const address = requestAddress(c);
+        const address = clientAddress(c);
         clients.creation.check(address);
         if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
           throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json.');
