@@ -65,6 +65,7 @@ export const KNOWN_VARIABLES: ReadonlySet<string> = new Set([
   'SOCIALPUB_BROWSER_CHOICES',
   'SOCIALPUB_BROWSER_EMAIL',
   'SOCIALPUB_BROWSER_PASSWORD',
+  'SOCIALPUB_BROWSER_SPKI',
 ]);
 
 /** One warning line per SOCIALPUB_* variable nothing reads, with the nearest known name. */
