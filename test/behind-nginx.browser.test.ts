@@ -8,9 +8,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CONNECTOR_TOOLS } from '@socialpub/core';
 import { type RunningServer, startServer } from '@socialpub/server';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHROMIUM_PATH } from './helpers/browser.js';
+import { CHROMIUM_PATH, launchChromium } from './helpers/browser.js';
 import { createKeyInBrowser, profileWithNetworks, signUpInBrowser } from './helpers/dashboard-flows.js';
 import { mp4Bytes, tempFile } from './helpers/media-fixtures.js';
 import {
@@ -139,16 +138,8 @@ describe('behind nginx with HTTPS', () => {
   let profileId = '';
 
   it('signs up and in through Chromium with Secure cookies, makes a key; the SDK and the CLI publish with it', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-dev-shm-usage',
-        '--disable-gpu',
-        `--ignore-certificate-errors-spki-list=${certificates.spki}`,
-      ],
-    });
+    // Chromium trusts exactly the test certificate's key.
+    const browser = await launchChromium([`--ignore-certificate-errors-spki-list=${certificates.spki}`]);
     try {
       const context = await browser.newContext({ baseURL: publicUrl });
       const page = await context.newPage();
