@@ -115,6 +115,10 @@ describe('SOCIALPUB_SIGNUP=closed', () => {
       expect(posted.status).toBe(403);
       expect(browser.lastPage).toContain('Sign-up is closed on this server');
       expect(t.services.repos.accounts.count()).toBe(before);
+      // The sign-in page no longer offers the way that is closed.
+      await browser.get('/dashboard/sign-in');
+      expect(browser.lastPage).not.toContain('href="/dashboard/sign-up"');
+      expect(browser.lastPage).toContain('The operator of this server creates them');
     } finally {
       await t.close();
     }
@@ -124,6 +128,8 @@ describe('SOCIALPUB_SIGNUP=closed', () => {
     const t = await testApp();
     try {
       const browser = new DashboardBrowser(t);
+      await browser.get('/dashboard/sign-in');
+      expect(browser.lastPage).toContain('href="/dashboard/sign-up"');
       await browser.signUp('open@example.test');
       expect(t.services.repos.accounts.count()).toBe(1);
     } finally {
