@@ -230,7 +230,8 @@ describe('on a real listener', { timeout: 60_000 }, () => {
       (line) => lines.push(line),
     );
     const adminPort = running.socialpub.services.adminListener.port as number;
-    expect(lines.join('\n')).toContain(`Admin API and /metrics only on http://127.0.0.1:${adminPort}`);
+    expect(lines).toContain(`  Admin API  http://127.0.0.1:${adminPort}/admin/v1`);
+    expect(lines).toContain(`  Metrics    http://127.0.0.1:${adminPort}/metrics`);
     const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const onPublic = await raw(running.port, '/admin/v1/clock', {
       host: `127.0.0.1:${running.port}`,
