@@ -1,7 +1,8 @@
 /**
  * The dashboard's only script (progressive enhancement; every form works without it): copy
  * buttons (`data-copy-target` names the element whose text is copied), confirm dialogs before
- * forms marked `data-confirm`, and the network inbox's light poll: an element with `data-poll`
+ * forms marked `data-confirm`, the browser's time zone in the `sp_tz` cookie (the pages' default
+ * zone), and the network inbox's light poll: an element with `data-poll`
  * asks that address every `data-poll-seconds` for the feed's marker and, when it differs from
  * `data-marker`, fetches the page again and swaps in its feed (parsed, never built from text).
  */
@@ -21,23 +22,13 @@ document.addEventListener('submit', function (event) {
   if (message && !window.confirm(message)) event.preventDefault();
 });
 document.querySelectorAll('[data-copy-target]').forEach(function (button) { button.hidden = false; });
-(function localTime() {
-  var form = document.querySelector('form[data-local-time]');
-  if (!form) return;
-  var local = form.querySelector('[name=at_local]');
-  var utc = form.querySelector('[name=at_utc]');
-  var label = form.querySelector('[data-time-zone-label]');
-  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (label) label.textContent = 'Your time zone: ' + zone + '.';
-  var pad = function (n) { return String(n).padStart(2, '0'); };
-  if (utc && utc.value && local) {
-    var d = new Date(utc.value);
-    if (!isNaN(d.getTime())) local.value = d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
-  }
-  form.addEventListener('submit', function () {
-    var at = local && local.value ? new Date(local.value) : null;
-    if (utc) utc.value = at && !isNaN(at.getTime()) ? at.toISOString() : '';
-  });
+(function timeZoneCookie() {
+  // The pages write times in the account's zone, else in the zone this cookie names (the browser's).
+  var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone) return;
+  var cookie = 'sp_tz=' + encodeURIComponent(zone);
+  if (document.cookie.split('; ').indexOf(cookie) !== -1) return;
+  document.cookie = cookie + '; path=/dashboard; max-age=31536000; samesite=lax' + (location.protocol === 'https:' ? '; secure' : '');
 })();
 (function poll() {
   var feed = document.querySelector('[data-poll]');

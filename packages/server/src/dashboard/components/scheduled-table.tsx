@@ -3,6 +3,7 @@ import type { PostContent } from '../../domain/posts/post-content.js';
 import { CsrfField } from '../session/index.js';
 import { formatTime } from './format.js';
 import { PostSummary } from './post-summary.js';
+import { Time, useTimeZone } from './time.js';
 
 /** The form the Waiting table's checkboxes belong to (`form=` attribute: forms cannot nest). */
 const BULK_CANCEL_FORM = 'bulk-cancel';
@@ -15,6 +16,7 @@ export function ScheduledTable(props: {
   cancellable: boolean;
   label: string;
 }) {
+  const zone = useTimeZone();
   return (
     <section class="table-wrap" aria-label={props.label} tabindex={0}>
       <table>
@@ -33,7 +35,7 @@ export function ScheduledTable(props: {
         <tbody>
           {props.posts.map((post) => {
             const content = props.contentOf(post);
-            const due = formatTime(post.at);
+            const due = formatTime(post.at, zone);
             return (
               <tr>
                 {props.cancellable ? (
@@ -49,7 +51,7 @@ export function ScheduledTable(props: {
                 ) : null}
                 <td>
                   <a href={`/dashboard/history/${post.id}`} aria-label={`Details of the post due ${due}`}>
-                    {due}
+                    <Time at={post.at} />
                   </a>
                 </td>
                 <td>

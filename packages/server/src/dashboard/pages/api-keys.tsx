@@ -12,7 +12,7 @@ import {
   formStrings,
   TextField,
 } from '../components/form-fields.js';
-import { formatTime } from '../components/format.js';
+import { Time } from '../components/time.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 import { NewKeyOnce } from '../session/new-key-once.js';
 
@@ -64,11 +64,15 @@ function KeyList(props: { keys: ApiKeyRecord[]; lastUsed: Map<string, string> })
               <td>
                 <code>{key.prefix}…</code>
               </td>
-              <td>{formatTime(key.createdAt)}</td>
-              <td>{props.lastUsed.has(key.id) ? formatTime(props.lastUsed.get(key.id)) : 'Never'}</td>
+              <td>
+                <Time at={key.createdAt} />
+              </td>
+              <td>{props.lastUsed.has(key.id) ? <Time at={props.lastUsed.get(key.id)} /> : 'Never'}</td>
               <td>
                 {key.revokedAt ? (
-                  <span class="badge bad">Revoked {formatTime(key.revokedAt)}</span>
+                  <span class="badge bad">
+                    Revoked <Time at={key.revokedAt} />
+                  </span>
                 ) : (
                   <a href={`/dashboard/api-keys/${key.id}/revoke`} aria-label={`Revoke ${key.name}`}>
                     Revoke

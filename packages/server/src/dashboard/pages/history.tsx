@@ -16,6 +16,7 @@ import { type FieldErrors, SelectField, TextField } from '../components/form-fie
 import { formatTime } from '../components/format.js';
 import { PostDetail } from '../components/post-detail.js';
 import { PostSummary } from '../components/post-summary.js';
+import { Time } from '../components/time.js';
 import { type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
 const STATUS_OPTIONS = [
@@ -37,7 +38,9 @@ function FigureSummary(props: { post: PostRecord }) {
         ? 'None reported'
         : reported.map(([name, value]) => `${name} ${value}`).join(', ')}
       <br />
-      <span class="muted">collected {formatTime(figures.polled_at)}</span>
+      <span class="muted">
+        collected <Time at={figures.polled_at} />
+      </span>
     </span>
   );
 }
@@ -166,9 +169,9 @@ export function historyPage(services: Services): Hono<DashboardEnv> {
                         <td>
                           <a
                             href={`/dashboard/history/${post.id}`}
-                            aria-label={`Details of the ${post.platform} post sent ${formatTime(post.at)}`}
+                            aria-label={`Details of the ${post.platform} post sent ${formatTime(post.at, c.var.timeZone)}`}
                           >
-                            {formatTime(post.at)}
+                            <Time at={post.at} />
                           </a>
                         </td>
                         <td>

@@ -9,6 +9,7 @@ import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';
 import { CheckboxField, FieldError, type FieldErrors, FormProblem } from '../components/form-fields.js';
 import { formatBytes, formatTime } from '../components/format.js';
+import { Time } from '../components/time.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
 const ACCEPT = '.jpg,.jpeg,.png,.webp,.mp4,.m4v,.mov,.webm';
@@ -74,7 +75,9 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
               <td>{formatBytes(item.size)}</td>
               <td>{item.status}</td>
               <td>{item.source}</td>
-              <td>{formatTime(item.expires_at)}</td>
+              <td>
+                <Time at={item.expires_at} />
+              </td>
               <td>{item.confirm_before_posting ? 'Yes' : 'No'}</td>
               <td>
                 <code>{item.file_id}</code>
@@ -188,7 +191,7 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
     if (heldUntil) {
       throw apiError(
         'conflict',
-        `A waiting scheduled post due ${formatTime(heldUntil.toISOString())} uses this file; cancel that post first. Nothing was deleted.`,
+        `A waiting scheduled post due ${formatTime(heldUntil, c.var.timeZone)} uses this file; cancel that post first. Nothing was deleted.`,
       );
     }
     await services.media.retention.remove(file, clockOf(c).now(), 'deleted');

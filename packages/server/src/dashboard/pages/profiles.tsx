@@ -15,9 +15,9 @@ import {
   TextAreaField,
   TextField,
 } from '../components/form-fields.js';
-import { formatTime } from '../components/format.js';
 import { HealthBadge } from '../components/health-badge.js';
 import { readJsonField } from '../components/json-field.js';
+import { Time } from '../components/time.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
 const ProfileFormSchema = ProfileCreateSchema.pick({ name: true, handle: true });
@@ -76,7 +76,9 @@ function ProfileCard(props: {
                     <td>
                       <HealthBadge health={entry.health} />
                     </td>
-                    <td>{formatTime(entry.updated_at)}</td>
+                    <td>
+                      <Time at={entry.updated_at} />
+                    </td>
                     <td>
                       <a
                         href={`/dashboard/profiles/${profile.id}/networks/${entry.platform}`}

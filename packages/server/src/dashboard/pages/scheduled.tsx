@@ -10,6 +10,7 @@ import { TextField } from '../components/form-fields.js';
 import { DAY_PATTERN, MONTH_PATTERN, MonthCalendar, monthKey } from '../components/month-calendar.js';
 import { BulkCancelForm, ScheduledTable } from '../components/scheduled-table.js';
 import { type DashboardEnv, renderErrorPage, renderPage, requireSignIn, signedIn } from '../session/index.js';
+import { nextDay, startOfDay } from '../time-zone.js';
 
 const ScheduledQuerySchema = z.object({
   month: z.string().regex(MONTH_PATTERN, 'Use a month as YYYY-MM.').optional(),
@@ -41,10 +42,9 @@ const DONE = {
   'none-picked': 'Pick at least one waiting post to cancel.',
 };
 
-/** A calendar day (UTC) as the listing's time window. */
-function dayWindow(day: string): { from: string; to: string } {
-  const from = new Date(`${day}T00:00:00.000Z`);
-  return { from: from.toISOString(), to: new Date(from.getTime() + 86_400_000).toISOString() };
+/** A calendar day in the person's zone as the listing's time window. */
+function dayWindow(day: string, zone: string): { from: string; to: string } {
+  return { from: startOfDay(day, zone).toISOString(), to: startOfDay(nextDay(day), zone).toISOString() };
 }
 
 /**
@@ -66,13 +66,15 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
     }
     const { day, q, cursor } = query.data;
     const month =
-      query.data.month ?? day?.slice(0, 7) ?? monthKey(services.clocks.forAccount(account.id).now());
+      query.data.month ??
+      day?.slice(0, 7) ??
+      monthKey(services.clocks.forAccount(account.id).now(), c.var.timeZone);
     const listed = listPosts(services, account.id, {
       kind: 'scheduled_post',
       limit: LIMITS.pages.dashboardRows,
       cursor,
       textContains: q,
-      atWithin: day ? dayWindow(day) : undefined,
+      atWithin: day ? dayWindow(day, c.var.timeZone) : undefined,
     });
     const posts = listed.data.filter((post): post is ScheduledPostRecord => post.kind === 'scheduled_post');
     const contentOf = (post: ScheduledPostRecord) => postContent(services, account.id, post);
@@ -82,9 +84,7 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
       { title: day ? `Scheduled on ${day}` : 'Scheduled' },
       <>
         <DoneNotice c={c} messages={DONE} />
-        <p class="hint">
-          Times are UTC. Posts whose send failed are listed here; on Free the failure is also e-mailed.
-        </p>
+        <p class="hint">Posts whose send failed are listed here; on Free the failure is also e-mailed.</p>
         <form method="get" action="/dashboard/scheduled" class="card">
           {day ? <input type="hidden" name="day" value={day} /> : null}
           <TextField name="q" label="Text contains" type="search" value={q ?? ''} />
