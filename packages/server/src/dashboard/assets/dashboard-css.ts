@@ -94,6 +94,9 @@ dl.totals dd .muted{font-size:.9rem;font-weight:400}
 .best-posts{padding-left:1.5rem}
 .best-posts li{margin:0 0 .75rem}
 [aria-current=true]{font-weight:700}
+.members{list-style:none;margin:0;padding:0;display:grid;gap:.4rem}
+.members li{overflow-wrap:anywhere}
+.figure-line{margin:.15rem 0 0;font-size:.9rem;font-variant-numeric:tabular-nums}
 @media (max-width:700px){
 table.stack thead{position:absolute;left:-9999px}
 table.stack,table.stack tbody,table.stack tr{display:block;width:100%}
@@ -103,5 +106,6 @@ table.stack td,table.stack th[scope=row]{display:grid;grid-template-columns:minm
 table.stack td::before,table.stack th[scope=row]::before{content:attr(data-label);font-weight:600;color:#1b1f24}
 table.stack td:not([data-label]){display:block}
 table.stack caption{display:block;text-align:left}
+table.stack .post-summary{min-width:0}
 }
 `;

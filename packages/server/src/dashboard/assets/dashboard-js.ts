@@ -1,7 +1,7 @@
 /**
  * The dashboard's only script (progressive enhancement; every form works without it): copy
  * buttons (`data-copy-target` names the element whose text is copied), confirm dialogs before
- * forms marked `data-confirm`, the browser's time zone in the `sp_tz` cookie (the pages' default
+ * forms marked `data-confirm` (and a visible word when a `data-needs-pick` form has nothing picked), the browser's time zone in the `sp_tz` cookie (the pages' default
  * zone), and the network inbox's light poll: an element with `data-poll`
  * asks that address every `data-poll-seconds` for the feed's marker and, when it differs from
  * `data-marker`, fetches the page again and swaps in its feed (parsed, never built from text).
@@ -18,6 +18,15 @@ document.addEventListener('click', function (event) {
 });
 document.addEventListener('submit', function (event) {
   var form = event.target;
+  // A form acting on picked rows says so at once when none is picked (the server says it too).
+  var needs = form.getAttribute && form.getAttribute('data-needs-pick');
+  // getAttribute: form.id would be the picked checkboxes themselves (their name is id).
+  if (needs && !document.querySelector('input[name="' + needs + '"][form="' + form.getAttribute('id') + '"]:checked')) {
+    event.preventDefault();
+    var problem = form.querySelector('[data-pick-problem]');
+    if (problem) { problem.hidden = false; problem.setAttribute('role', 'alert'); }
+    return;
+  }
   var message = form.getAttribute && form.getAttribute('data-confirm');
   if (message && !window.confirm(message)) event.preventDefault();
 });

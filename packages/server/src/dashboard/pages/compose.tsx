@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isApiError, LibraryListQuerySchema } from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -15,6 +16,8 @@ interface PlaceResult {
   ok: boolean;
   message: string;
   link?: string;
+  /** The post's or scheduled post's id once one was made. */
+  id?: string;
 }
 
 const EMPTY: ComposeValues = {
@@ -206,13 +209,16 @@ export function composePage(services: Services): Hono<DashboardEnv> {
           platform,
           ok: answer.status < 300,
           message,
-          ...(id ? { link: `/dashboard/history/${id}` } : {}),
+          ...(id ? { link: `/dashboard/history/${id}`, id } : {}),
         });
       } catch (error) {
         if (!isApiError(error)) throw error;
         results.push({ platform, ok: false, message: error.message });
       }
     }
+    // One post written once for several networks stays one row on Scheduled and History.
+    const made = results.flatMap((r) => (r.ok && r.id ? [r.id] : []));
+    if (made.length > 1) services.repos.composerGroups.add(account.id, randomUUID(), made);
     const allSent = !check && results.every((r) => r.ok);
     return show(c, allSent ? { ...EMPTY, profile_id: values.profile_id } : values, results);
   });

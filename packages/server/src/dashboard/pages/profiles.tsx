@@ -55,7 +55,7 @@ function ProfileCard(props: {
         <p>No networks connected.</p>
       ) : (
         <section class="table-wrap" aria-label={`Networks of ${profile.name}`} tabindex={0}>
-          <table>
+          <table class="stack">
             <caption class="muted">Networks of {profile.name}</caption>
             <thead>
               <tr>
@@ -71,15 +71,15 @@ function ProfileCard(props: {
                 const entry = networkEntry(connection, now);
                 return (
                   <tr>
-                    <td>{entry.platform}</td>
-                    <td>{entry.username}</td>
-                    <td>
+                    <td data-label="Network">{entry.platform}</td>
+                    <td data-label="Username">{entry.username}</td>
+                    <td data-label="Health">
                       <HealthBadge health={entry.health} />
                     </td>
-                    <td>
+                    <td data-label="Signed in">
                       <Time at={entry.updated_at} />
                     </td>
-                    <td>
+                    <td data-label="Settings">
                       <a
                         href={`/dashboard/profiles/${profile.id}/networks/${entry.platform}`}
                         aria-label={`${entry.platform} settings of ${profile.name}`}

@@ -80,13 +80,15 @@ function Layout(props: LayoutProps) {
               <p class="who muted">
                 Signed in as {props.signedIn.account.email ?? 'an account without e-mail'}
               </p>
-              <p class="who muted" id="time-zone-line">
-                {props.timeZone === 'UTC'
-                  ? 'Times in UTC'
-                  : `Times in ${props.timeZone} (${wallTime(props.now, props.timeZone).offset}); point at one for UTC`}{' '}
-                · <a href="/dashboard/settings">change</a>
-              </p>
             </nav>
+          ) : null}
+          {props.signedIn ? (
+            <p class="who muted" id="time-zone-line">
+              {props.timeZone === 'UTC'
+                ? 'Times in UTC'
+                : `Times in ${props.timeZone} (${wallTime(props.now, props.timeZone).offset}); point at one for UTC`}{' '}
+              · <a href="/dashboard/settings">change</a>
+            </p>
           ) : null}
         </header>
         <main id="main">
