@@ -49,7 +49,7 @@ describe('the composer in a browser', () => {
     await page.getByText('The file is in the library and ready to post.').waitFor();
 
     await nav('New post').click();
-    expect(await page.locator('#time-zone-line').innerText()).toContain('Times in Europe/Paris');
+    expect(await page.locator('#time-zone-line').textContent()).toContain('Times in Europe/Paris');
     await page.getByLabel('linkedin').check();
     await page.getByLabel('threads').check();
     await page.getByLabel('Text').fill('Apple tart at noon');
@@ -83,7 +83,7 @@ describe('the composer in a browser', () => {
       expect.stringMatching(/linkedin/i),
       expect.stringMatching(/threads/i),
     ]);
-    expect(await row.locator('time').innerText()).toMatch(
+    expect(await row.locator('time').textContent()).toMatch(
       new RegExp(`^${local.replace('T', ' ')} GMT\\+[12]$`),
     );
 

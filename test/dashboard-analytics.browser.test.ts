@@ -57,7 +57,7 @@ function apiTotal(posts: ApiPost[], figure: string): string {
   return values.length === 0 ? 'not reported' : values.reduce((a, b) => a + b, 0).toLocaleString('en-US');
 }
 
-const text = async (selector: string) => (await page.locator(selector).innerText()).trim();
+const text = async (selector: string) => (await page.locator(selector).textContent()).trim();
 
 describe('Analytics in a browser', () => {
   it('after publishing to three networks and three days on its test clock: chart marks, totals equal to the API', async () => {

@@ -45,7 +45,9 @@ describe('a new sign-up on a test clock of its own', () => {
     await page.getByRole('button', { name: 'Start a test clock of my own' }).click();
     await page.getByText('now runs on a test clock of its own').waitFor();
     await dashboardNav(page, 'Overview').click();
-    expect(await page.locator('#test-clock-notice').innerText()).toContain('runs on a test clock of its own');
+    expect(await page.locator('#test-clock-notice').textContent()).toContain(
+      'runs on a test clock of its own',
+    );
 
     await dashboardNav(page, 'Clock').click();
     for (let hour = 0; hour < 3; hour++) {
@@ -61,7 +63,7 @@ describe('a new sign-up on a test clock of its own', () => {
     await dashboardNav(page, 'History').click();
     const posts = page.getByRole('region', { name: 'Posts' });
     expect(await posts.getByText('Open studio at three').count()).toBe(1);
-    expect(await posts.locator('.badge.good').innerText()).toBe('success');
+    expect(await posts.locator('.badge.good').textContent()).toBe('success');
     await dashboardNav(page, 'Scheduled').click();
     expect(await page.getByRole('heading', { name: 'Waiting (0)' }).count()).toBe(1);
     // Only this account's clock moved.

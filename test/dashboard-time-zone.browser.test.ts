@@ -42,7 +42,7 @@ const dayAfter = (now: Date, days: number) =>
 describe('times in the browser’s zone', () => {
   it('shows a post scheduled at 08:00 UTC as 17:00 in Asia/Tokyo, with UTC on hover, and the composer confirms in that zone', async () => {
     await signUpInBrowser(page, 'tokyo@example.com');
-    expect(await page.locator('#time-zone-line').innerText()).toContain('Times in Asia/Tokyo (GMT+9)');
+    expect(await page.locator('#time-zone-line').textContent()).toContain('Times in Asia/Tokyo (GMT+9)');
     await profileWithNetworks(page, 'Ramen', ['linkedin', 'threads']);
     const apiKey = await createKeyInBrowser(page, 'tokyo');
     const profileId = await firstProfileId(server, apiKey);
@@ -61,7 +61,7 @@ describe('times in the browser’s zone', () => {
     await dashboardNav(page, 'Scheduled').click();
     const waiting = page.getByRole('region', { name: 'Waiting scheduled posts' });
     const due = waiting.locator('time').first();
-    expect(await due.innerText()).toBe(`${day} 17:00 GMT+9`);
+    expect(await due.textContent()).toBe(`${day} 17:00 GMT+9`);
     expect(await due.getAttribute('title')).toBe(`${day} 08:00 UTC`);
     expect(await due.getAttribute('datetime')).toBe(`${day}T08:00:00.000Z`);
     // The calendar counts it on its Tokyo day.
@@ -88,11 +88,11 @@ describe('times in the browser’s zone', () => {
     await page.getByRole('button', { name: 'Save time zone' }).click();
     await page.getByText('The time zone was saved').waitFor();
     await dashboardNav(page, 'Scheduled').click();
-    expect(await waiting.locator('time').first().innerText()).toBe(`${day} 08:00 UTC`);
+    expect(await waiting.locator('time').first().textContent()).toBe(`${day} 08:00 UTC`);
     await dashboardNav(page, 'Settings').click();
     await page.getByLabel('Show times in').selectOption('');
     await page.getByRole('button', { name: 'Save time zone' }).click();
     await dashboardNav(page, 'Scheduled').click();
-    expect(await waiting.locator('time').first().innerText()).toBe(`${day} 17:00 GMT+9`);
+    expect(await waiting.locator('time').first().textContent()).toBe(`${day} 17:00 GMT+9`);
   }, 240_000);
 });

@@ -125,7 +125,8 @@ export function analyticsData(input: AnalyticsInput): AnalyticsData {
     .sort((a, b) => (figureOf(b, figure) ?? 0) - (figureOf(a, figure) ?? 0))
     .slice(0, BEST_POSTS);
   const collected = posts.map((post) => post.figures?.polled_at).filter((at): at is string => !!at);
-  const lastCollected = collected.length === 0 ? null : collected.reduce((a, b) => (a > b ? a : b));
+  // ISO instants in UTC sort as text: the last one is the latest.
+  const lastCollected = collected.sort().at(-1) ?? null;
   return { days, series, byDay, overall: totalsOf(posts), byNetwork, byProfile, best, lastCollected };
 }
 
