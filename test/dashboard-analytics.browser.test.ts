@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
   checkPhoneAndDesktop,
-  closeServerAndBrowser,
+  closeOnePersonVisit,
   dashboardNav,
-  newPage,
-  openServerAndBrowser,
+  type OnePersonVisit,
+  openOnePersonVisit,
 } from './helpers/browser.js';
 import {
   callApi,
@@ -16,19 +16,15 @@ import {
 } from './helpers/dashboard-flows.js';
 import type { TestServer } from './helpers/test-server.js';
 
+let visit: OnePersonVisit | undefined;
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  ({ server, browser } = await openServerAndBrowser());
-  ({ context, page } = await newPage(browser, server.url, { acceptDialogs: true }));
+  visit = await openOnePersonVisit({ acceptDialogs: true });
+  ({ server, page } = visit);
 }, 120_000);
-afterAll(async () => {
-  await context?.close();
-  await closeServerAndBrowser({ server, browser });
-});
+afterAll(() => closeOnePersonVisit(visit));
 
 const NETWORKS = ['facebook', 'linkedin', 'threads'] as const;
 const FIGURES = ['views', 'likes', 'impressions', 'watch_time_seconds'] as const;
@@ -57,7 +53,7 @@ function apiTotal(posts: ApiPost[], figure: string): string {
   return values.length === 0 ? 'not reported' : values.reduce((a, b) => a + b, 0).toLocaleString('en-US');
 }
 
-const text = async (selector: string) => (await page.locator(selector).textContent()).trim();
+const text = async (selector: string) => ((await page.locator(selector).textContent()) ?? '').trim();
 
 describe('Analytics in a browser', () => {
   it('after publishing to three networks and three days on its test clock: chart marks, totals equal to the API', async () => {

@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkPhoneAndDesktop,
-  closeServerAndBrowser,
+  closeOnePersonVisit,
   controlsOffScreen,
   dashboardNav,
-  newPage,
-  openServerAndBrowser,
+  type OnePersonVisit,
+  openOnePersonVisit,
   PHONE_WIDTH,
 } from './helpers/browser.js';
 import {
@@ -18,50 +17,20 @@ import {
   signUpInBrowser,
 } from './helpers/dashboard-flows.js';
 import { jpegBytes } from './helpers/media-fixtures.js';
-import { APP_REDIRECT_URI } from './helpers/oauth-app.js';
+import { authorizationForNewApp } from './helpers/oauth-app.js';
 import type { TestServer } from './helpers/test-server.js';
 
+let visit: OnePersonVisit | undefined;
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  ({ server, browser } = await openServerAndBrowser());
-  ({ context, page } = await newPage(browser, server.url, { acceptDialogs: true }));
+  visit = await openOnePersonVisit({ acceptDialogs: true });
+  ({ server, page } = visit);
 }, 120_000);
-afterAll(async () => {
-  await context?.close();
-  await closeServerAndBrowser({ server, browser });
-});
+afterAll(() => closeOnePersonVisit(visit));
 
 const EMAIL = 'phone@example.com';
-
-/** The consent page's address for a freshly registered app (the page an AI app sends people to). */
-async function consentUrl(): Promise<string> {
-  const registration = (await (
-    await fetch(`${server.url}/oauth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Phone app', redirect_uris: [APP_REDIRECT_URI] }),
-    })
-  ).json()) as { client_id: string };
-  const authorization = new URL(`${server.url}/oauth/authorize`);
-  const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
-  for (const [name, value] of Object.entries({
-    response_type: 'code',
-    client_id: registration.client_id,
-    redirect_uri: APP_REDIRECT_URI,
-    state: 'phone',
-    scope: 'socialpub:read socialpub:post',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    resource: `${server.url}/mcp`,
-  })) {
-    authorization.searchParams.set(name, value);
-  }
-  return authorization.toString();
-}
 
 describe('every dashboard page on a 390 px phone', () => {
   it('signed out: sign-in, sign-up and the 404 page keep every control on screen', async () => {
@@ -120,7 +89,7 @@ describe('every dashboard page on a 390 px phone', () => {
       ['plan', '/dashboard/plan'],
       ['clock', '/dashboard/clock'],
       ['settings', '/dashboard/settings'],
-      ['consent', await consentUrl()],
+      ['consent', (await authorizationForNewApp(server.url, 'Phone app', 'phone')).authorization.toString()],
     ];
     const keyRevoke = await page.goto('/dashboard/api-keys');
     expect(keyRevoke?.status()).toBe(200);

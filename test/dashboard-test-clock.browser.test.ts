@@ -1,28 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkPhoneAndDesktop,
-  closeServerAndBrowser,
+  closeOnePersonVisit,
   dashboardNav,
-  newPage,
-  openServerAndBrowser,
+  type OnePersonVisit,
+  openOnePersonVisit,
 } from './helpers/browser.js';
 import { profileWithNetworks, signUpInBrowser } from './helpers/dashboard-flows.js';
 import type { TestServer } from './helpers/test-server.js';
 
+let visit: OnePersonVisit | undefined;
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  ({ server, browser } = await openServerAndBrowser());
-  ({ context, page } = await newPage(browser, server.url, { acceptDialogs: true }));
+  visit = await openOnePersonVisit({ acceptDialogs: true });
+  ({ server, page } = visit);
 }, 120_000);
-afterAll(async () => {
-  await context?.close();
-  await closeServerAndBrowser({ server, browser });
-});
+afterAll(() => closeOnePersonVisit(visit));
 
 const localValue = (date: Date) => date.toISOString().slice(0, 16);
 

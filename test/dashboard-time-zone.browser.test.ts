@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
   checkPhoneAndDesktop,
-  closeServerAndBrowser,
+  closeOnePersonVisit,
   dashboardNav,
-  newPage,
-  openServerAndBrowser,
+  type OnePersonVisit,
+  openOnePersonVisit,
 } from './helpers/browser.js';
 import {
   callApi,
@@ -17,23 +17,19 @@ import {
 } from './helpers/dashboard-flows.js';
 import type { TestServer } from './helpers/test-server.js';
 
+let visit: OnePersonVisit | undefined;
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  ({ server, browser } = await openServerAndBrowser());
   // A person in Tokyo (UTC+9 all year): 08:00 UTC is 17:00 there.
-  ({ context, page } = await newPage(browser, server.url, {
+  visit = await openOnePersonVisit({
     acceptDialogs: true,
     context: { timezoneId: 'Asia/Tokyo' },
-  }));
+  });
+  ({ server, page } = visit);
 }, 120_000);
-afterAll(async () => {
-  await context?.close();
-  await closeServerAndBrowser({ server, browser });
-});
+afterAll(() => closeOnePersonVisit(visit));
 
 /** `YYYY-MM-DD` of the day `days` after the server's today (UTC). */
 const dayAfter = (now: Date, days: number) =>

@@ -197,3 +197,25 @@ export async function checkPhoneAndDesktop(page: Page, name: string): Promise<vo
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/** A server, Chromium and one page with its own cookies: a file whose tests are one person's visit. */
+export interface OnePersonVisit extends ServerAndBrowser {
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function openOnePersonVisit(options: NewPageOptions = {}): Promise<OnePersonVisit> {
+  const opened = await openServerAndBrowser();
+  try {
+    return { ...opened, ...(await newPage(opened.browser, opened.server.url, options)) };
+  } catch (error) {
+    await closeServerAndBrowser(opened);
+    throw error;
+  }
+}
+
+/** Closes what openOnePersonVisit opened (in afterAll; parts may be missing after a failed start). */
+export async function closeOnePersonVisit(opened: Partial<OnePersonVisit> | undefined): Promise<void> {
+  await opened?.context?.close();
+  await closeServerAndBrowser(opened ?? {});
+}

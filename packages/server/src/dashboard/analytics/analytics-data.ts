@@ -1,4 +1,5 @@
 import { FIGURE_NAMES, type PostRecord } from '@socialpub/core';
+import { groupRows } from '../components/row-groups.js';
 import { dayKey, nextDay } from '../time-zone.js';
 
 /** The figures Analytics can show: the post record's metrics and its engagement. */
@@ -49,17 +50,6 @@ function totalsOf(posts: readonly PostRecord[]): FigureTotals {
   return { posts: posts.length, figures };
 }
 
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
-
 export interface AnalyticsInput {
   posts: readonly PostRecord[];
   /** First and last day of the period (`YYYY-MM-DD`, both included) in `zone`. */
@@ -107,8 +97,8 @@ export function analyticsData(input: AnalyticsInput): AnalyticsData {
   }
 
   const grouped = (keyOf: (post: PostRecord) => string, label: (key: string) => string) =>
-    [...groupBy(posts, keyOf)]
-      .map(([key, items]) => ({ key, label: label(key), totals: totalsOf(items) }))
+    groupRows(posts, keyOf)
+      .map(({ key, items }) => ({ key, label: label(key), totals: totalsOf(items) }))
       .sort((a, b) => (b.totals.figures[figure].value ?? -1) - (a.totals.figures[figure].value ?? -1));
   const byNetwork = grouped(
     (post) => post.platform,

@@ -1,11 +1,15 @@
-/** Rows of a list that one composer post became, in the order their first item was listed. */
+/** Items that share a key (a composer group, a network, a profile), in the order the first was listed. */
 export interface RowGroup<T> {
-  /** The composer group's id, or the item's own id when it stands alone. */
+  /** The shared key; for a composer row, the group's id or the item's own id when it stands alone. */
   key: string;
   items: T[];
 }
 
-/** Folds a page of items into rows: items of one composer group share a row. */
+/**
+ * Folds a list into groups by key, keeping the list's order: a page of Scheduled or History into
+ * rows (one per composer post), Analytics' posts into networks and profiles. An item without a
+ * key stands alone under its own id.
+ */
 export function groupRows<T extends { id: string }>(
   items: readonly T[],
   groupOf: (item: T) => string | undefined,
