@@ -22,7 +22,7 @@ export const SCREEN_WIDTHS = [360, 1440] as const;
  * Headless Chromium through playwright-core. A missing browser FAILS the test with the way to
  * install it: a browser test that skips silently would hide that the pages were never checked.
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is not installed at ${CHROMIUM_PATH}. Install it with: apt-get update && apt-get install -y chromium`,
@@ -41,6 +41,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -19,6 +19,7 @@ import { settingsPage } from './settings.js';
 import { signInPage } from './sign-in.js';
 import { signOutPage } from './sign-out.js';
 import { signUpPage } from './sign-up.js';
+import { signUpClosedPage } from './sign-up-closed.js';
 
 /** Every page module of the dashboard, mounted at /dashboard. A new page adds one line here. */
 export function dashboardPages(
@@ -28,7 +29,7 @@ export function dashboardPages(
 ): Hono<DashboardEnv> {
   const pages = new Hono<DashboardEnv>();
   pages.route('/', signInPage(services, throttle));
-  pages.route('/', signUpPage(services, signUpThrottle));
+  pages.route('/', services.signup === 'open' ? signUpPage(services, signUpThrottle) : signUpClosedPage());
   pages.route('/', signOutPage(services));
   pages.route('/', overviewPage(services));
   pages.route('/', apiKeysPage(services));
