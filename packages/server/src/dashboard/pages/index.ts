@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Services } from '../../services.js';
 import type { DashboardEnv, SignInThrottle, SignUpThrottle } from '../session/index.js';
+import { analyticsPage } from './analytics.js';
 import { apiKeysPage } from './api-keys.js';
 import { clockPage } from './clock.js';
 import { composePage } from './compose.js';
@@ -14,6 +15,7 @@ import { overviewPage } from './overview.js';
 import { planPage } from './plan.js';
 import { profilesPage } from './profiles.js';
 import { scheduledPage } from './scheduled.js';
+import { settingsPage } from './settings.js';
 import { signInPage } from './sign-in.js';
 import { signOutPage } from './sign-out.js';
 import { signUpPage } from './sign-up.js';
@@ -35,11 +37,13 @@ export function dashboardPages(
   pages.route('/', connectionPage(services));
   pages.route('/', scheduledPage(services));
   pages.route('/', historyPage(services));
+  pages.route('/', analyticsPage(services));
   pages.route('/', inboxPage(services));
   pages.route('/', composePage(services));
   pages.route('/', mediaPage(services));
   pages.route('/', planPage(services));
   pages.route('/', clockPage(services));
+  pages.route('/', settingsPage(services));
   // The AI-app connector's pages: the consent asked by /oauth/authorize, and the apps connected.
   pages.route('/', consentPage(services));
   pages.route('/', connectedAppsPage(services));
