@@ -24,6 +24,8 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npx vitest run --project core': 'runs a test project',
   'npx vitest --project server': 'watch mode runs until stopped',
   'npm run lint': '`npm test` runs it on the whole repository',
+  'SOCIALPUB_PUBLIC_URL=https://socialpub.example.com SOCIALPUB_TRUST_PROXY=1 SOCIALPUB_SIGNUP=closed SOCIALPUB_DEMO=off SOCIALPUB_ADMIN_LISTEN=127.0.0.1:8788 SOCIALPUB_LOG=json npx socialpub-server --data-dir /var/lib/socialpub':
+    'serves until stopped, behind a proxy that is not there (test/behind-nginx.browser.test.ts runs these settings behind nginx)',
 };
 
 /** Files a page tells the reader to write first; test/sdk-quick-start.process.test.ts runs them. */
