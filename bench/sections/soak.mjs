@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChildServer } from '../lib/child-server.mjs';
+import { jsonCall as call } from '../lib/json-call.mjs';
 import { printLine } from '../lib/report.mjs';
 import { recordAim } from '../lib/summary.mjs';
 
@@ -16,7 +17,6 @@ import { recordAim } from '../lib/summary.mjs';
  * deleted with its clock, so nothing should stay.
  */
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const ADMIN_TOKEN = 'bench-admin-token';
 const CLOCK_START = '2030-01-01T09:00:00.000Z';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,17 +26,6 @@ function rssOf(pid) {
 }
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-async function call(url, method, path, body, token = ADMIN_TOKEN) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = await res.json();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
 
 /** One pipeline, as a CI job runs it against a shared server; throws on any refusal. */
 async function pipeline(url, index) {
@@ -82,9 +71,11 @@ export async function benchSoak({ seconds, idleSeconds, concurrency }) {
     let done = 0;
     let next = 0;
     let firstMinuteHeap = null;
+    // Every 10 s, or more often in a shortened run, so each quarter of it holds samples.
+    const everyMs = Math.min(10_000, (seconds * 1000) / 12);
     const sampler = (async () => {
       while (elapsed() < seconds) {
-        await sleep(Math.min(10_000, Math.max(0, (seconds - elapsed()) * 1000)));
+        await sleep(Math.min(everyMs, Math.max(0, (seconds - elapsed()) * 1000)));
         samples.push({ at: elapsed(), rss: rssOf(ref.pid), done });
       }
     })();

@@ -3,12 +3,8 @@ import { postMcpRaw } from '../helpers/mcp.js';
 import {
   adminJson,
   advance,
-  codeFor,
+  connectApp,
   type OAuthTestServer,
-  pkcePair,
-  postForm,
-  REDIRECT_URI,
-  register,
   startOAuthServer,
 } from '../oauth/oauth-helpers.js';
 
@@ -69,18 +65,8 @@ async function account(clockId?: string): Promise<Made> {
     { name: 'Kept' },
   );
   await adminJson(server, 'PUT', `/profiles/${profileId}/networks/linkedin`, {});
-  const clientId = (await register(server)).body.client_id as string;
-  const { verifier, challenge } = pkcePair();
-  const code = await codeFor(server, clientId, ['socialpub:read', 'socialpub:post'], challenge, accountId);
-  const tokens = await postForm(server, '/oauth/token', {
-    grant_type: 'authorization_code',
-    code,
-    code_verifier: verifier,
-    redirect_uri: REDIRECT_URI,
-    client_id: clientId,
-    resource: `${server.url}/mcp`,
-  });
-  return { accountId, apiKey, profileId, accessToken: tokens.body.access_token as string };
+  const { tokens } = await connectApp(server, ['socialpub:read', 'socialpub:post'], accountId);
+  return { accountId, apiKey, profileId, accessToken: tokens.access_token };
 }
 
 /** What a CI pipeline and an AI app do with an account: every cache that keeps it is filled. */
