@@ -18,6 +18,8 @@ function mountsRoute(socialpub: Pick<SocialpubApp, 'app'>, prefix: string): bool
 export function bannerLines(
   url: string,
   socialpub: Pick<SocialpubApp, 'app' | 'demo' | 'generatedAdminToken' | 'adminEnabled'>,
+  /** SOCIALPUB_ADMIN_LISTEN's own listener, where the admin API and /metrics answer instead. */
+  adminUrl: string = url,
 ): string[] {
   const lines = [`socialpub reference server listening on ${url}`, `  API        ${url}/api/v2`];
   if (mountsRoute(socialpub, '/mcp')) lines.push(`  MCP        ${url}/mcp`);
@@ -30,6 +32,9 @@ export function bannerLines(
     if (dashboard) lines.push('    dashboard    demo@example.com / demo-password');
   }
   if (socialpub.generatedAdminToken) lines.push(`    admin token  ${socialpub.generatedAdminToken}`);
-  if (socialpub.adminEnabled) lines.push(`  Admin API  ${url}/admin/v1`);
+  if (socialpub.adminEnabled) {
+    lines.push(`  Admin API  ${adminUrl}/admin/v1`);
+    lines.push(`  Metrics    ${adminUrl}/metrics`);
+  }
   return lines;
 }

@@ -24,8 +24,9 @@ function probeFor(address: string): { url: string; headers: Record<string, strin
       headers: { authorization: `Bearer ${running.socialpub.demo?.apiKey}` },
     };
   }
-  if (address.endsWith('/admin/v1')) {
-    return { url: `${address}/clock`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
+  if (address.endsWith('/admin/v1') || address.endsWith('/metrics')) {
+    const url = address.endsWith('/metrics') ? address : `${address}/clock`;
+    return { url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
   }
   return { url: address, headers: {} };
 }
