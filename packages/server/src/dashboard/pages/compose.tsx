@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import {
   countPostText,
-  isApiError,
   isPlatform,
   type LibraryItem,
   LibraryListQuerySchema,
@@ -20,8 +18,7 @@ import { type ComposeChoices, ComposeForm, type ComposeValues } from '../compone
 import { networkBlock, OPTION_FIELD_NAMES } from '../components/compose-options.js';
 import { type ComposePreview, ComposePreviews } from '../components/compose-previews.js';
 import { FormProblem, SelectField } from '../components/form-fields.js';
-import type { PlaceResult } from '../compose/send-composed.js';
-import { sendComposed } from '../compose/send-composed.js';
+import { type PlaceResult, sendComposed } from '../compose/send-composed.js';
 import { type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 import { isTimeZone } from '../time-zone.js';
 
