@@ -13,7 +13,7 @@ import { REPO_ROOT } from './helpers/run-node.js';
 
 // Every command line the README, docs/ and examples/README.md show must run as written from a
 // clone. Each one is checked to resolve (a bare `socialpub-server` is "command not found" there),
-// and every shell-block line runs for real in a copy of the working tree against a server on
+// and every shell-block line runs for real in a copy of the clone's tracked files against a server on
 // 127.0.0.1 port 0, unless NOT_RUN says why it cannot. Each page is read on its own copy and server.
 
 /** Block lines that are only resolved, with the reason they are not run here. */
@@ -24,9 +24,17 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npx vitest run --project core': 'runs a test project',
   'npx vitest --project server': 'watch mode runs until stopped',
   'npm run lint': '`npm test` runs it on the whole repository',
+  'npm run pack':
+    'builds with declarations for minutes; test/installed-sdk.process.test.ts runs it in a copy of the clone',
+  'npm install --prefix ../my-app ./packs/socialpub-sdk-0.1.0.tgz':
+    'installs the packed SDK; test/installed-sdk.process.test.ts runs it after npm run pack',
+  'npm install --global ./packs/socialpub-cli-0.1.0.tgz':
+    "would change the machine's global folder; test/installed-cli-mcp.process.test.ts runs it with a prefix of its own",
+  'npm install --global ./packs/socialpub-mcp-0.1.0.tgz':
+    "would change the machine's global folder; test/installed-cli-mcp.process.test.ts runs it with a prefix of its own",
 };
 
-/** Files a page tells the reader to write first; test/sdk-quick-start.process.test.ts runs them. */
+/** Files a page tells the reader to write first; test/installed-sdk.process.test.ts runs them. */
 const READER_FILES = ['quick-start.mjs'];
 
 const PAGES = documentedPages(REPO_ROOT);
@@ -106,7 +114,7 @@ const RUN_BY_PAGE = PAGES.map(
     ] as const,
 ).filter(([, lines]) => lines.length > 0);
 
-describe('every documented shell line, run in a copy of the working tree', () => {
+describe('every documented shell line, run in a copy of the tracked files', () => {
   beforeAll(() => {
     for (const built of [
       'packages/cli/dist/bin.js',
