@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   commandsOf,
@@ -10,6 +11,7 @@ import {
 } from './helpers/documented-commands.js';
 import { PageReader } from './helpers/documented-run.js';
 import { REPO_ROOT } from './helpers/run-node.js';
+import { newFilesNotIgnored } from './helpers/tracked-copy.js';
 
 // Every command line the README, docs/ and examples/README.md show must run as written from a
 // clone. Each one is checked to resolve (a bare `socialpub-server` is "command not found" there),
@@ -76,6 +78,24 @@ describe('the documented command lines', () => {
     expect(problems.map((found) => found.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     expect(problems[0]?.[0]).toContain('command not found');
     expect(problems[0]?.[0]).toContain('npx socialpub-server');
+  });
+
+  it('would catch a file a command leaves that git does not ignore (the check can fail)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'socialpub-ignored-'));
+    try {
+      for (const file of [
+        'README.md',
+        'backups/b/backup.json',
+        '.socialpub-restored/socialpub.db',
+        'stray.txt',
+      ]) {
+        mkdirSync(dirname(join(folder, file)), { recursive: true });
+        writeFileSync(join(folder, file), 'x');
+      }
+      expect(newFilesNotIgnored(folder, new Set(['README.md']))).toEqual(['stray.txt']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('lists in NOT_RUN only lines the pages still show', () => {

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { userPath } from './documented-commands.js';
 import { mp4Bytes } from './media-fixtures.js';
 import { type RunResult, runCommand } from './run-node.js';
-import { copyTrackedFiles } from './tracked-copy.js';
+import { copyTrackedFiles, newFilesNotIgnored } from './tracked-copy.js';
 
 const ADMIN_TOKEN = 'documented-commands-admin-token';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -25,11 +25,20 @@ export class PageReader {
   readonly #apiKey: string;
   readonly #demoBrandId: string;
   readonly #ids = new Map<string, string>();
+  /** The copy's files before any line ran: the tracked ones and the reader's own video. */
+  readonly #known: ReadonlySet<string>;
   #ticking = true;
   readonly #ticker: Promise<void>;
 
-  private constructor(temp: string, server: RunningServer, apiKey: string, demoBrandId: string) {
+  private constructor(
+    temp: string,
+    known: ReadonlySet<string>,
+    server: RunningServer,
+    apiKey: string,
+    demoBrandId: string,
+  ) {
     this.#temp = temp;
+    this.#known = known;
     this.clone = join(temp, 'clone');
     this.#server = server;
     this.#apiKey = apiKey;
@@ -40,7 +49,7 @@ export class PageReader {
   static async open(): Promise<PageReader> {
     const temp = await mkdtemp(join(tmpdir(), 'socialpub-documented-'));
     const clone = join(temp, 'clone');
-    copyTrackedFiles(clone, { builds: true });
+    const known = new Set([...copyTrackedFiles(clone, { builds: true }), 'video.mp4']);
     await writeFile(join(clone, 'video.mp4'), mp4Bytes(256 * 1024));
     const server = await startServer(
       {
@@ -59,7 +68,7 @@ export class PageReader {
     });
     const { data } = (await accounts.json()) as { data: { profile_id: string; handle: string }[] };
     const demoBrandId = data.find((profile) => profile.handle === '@demobrand')?.profile_id ?? '';
-    return new PageReader(temp, server, apiKey, demoBrandId);
+    return new PageReader(temp, known, server, apiKey, demoBrandId);
   }
 
   /**
@@ -98,6 +107,10 @@ export class PageReader {
     expect(result.code, `${written}\n${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stderr, written).not.toMatch(/could not determine executable|E404|ENOTCACHED|not found/);
     this.#rememberIds(result.stdout);
+    // What a documented command writes into the clone is ignored by git, so `git status` stays clean.
+    expect(newFilesNotIgnored(this.clone, this.#known), `${written} wrote files git does not ignore`).toEqual(
+      [],
+    );
     await this.#checkEffect(written, result);
   }
 
