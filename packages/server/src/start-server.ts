@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { FIRST_LOOPBACK, listenOnIpv6Loopback, type SecondLoopback } from './loopback-listener.js';
 import { collectAllGarbage, youngGenerationShrunk } from './runtime/garbage-collector.js';
 import { IdleMemoryRelease } from './runtime/idle-memory-release.js';
 import { bannerLines } from './start-banner.js';
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout. */
+const SERVER_OPTIONS: ServerOptions = { requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 5_000 };
 
 export interface RunningServer {
   /** `{base_url}` as clients should use it. */
@@ -27,7 +30,8 @@ export async function startServer(
   config: StartServerConfig,
   log: (line: string) => void = (line) => console.log(line),
 ): Promise<RunningServer> {
-  const host = config.host ?? '127.0.0.1';
+  // No host given: both loopbacks (loopback-listener.ts), this one first.
+  const host = config.host ?? FIRST_LOOPBACK;
   const socialpub = await createApp({
     ...(config.memory ? { memory: true } : { dataDir: config.dataDir ?? './.socialpub' }),
     clock: config.clock ?? 'system',
@@ -47,6 +51,7 @@ export async function startServer(
     socialpub.releaseCaches();
     return youngGenerationShrunk();
   });
+  let handler: RequestListener | undefined;
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve(
       {
@@ -58,13 +63,14 @@ export async function startServer(
         hostname: host,
         port: config.port ?? 8787,
         // The app may answer a request on Node's own objects before the adapter makes web ones of it.
-        createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
-          createServer(serverOptions, (incoming, outgoing) => {
+        createServer: ((serverOptions: ServerOptions, listener: RequestListener) => {
+          handler = (incoming, outgoing) => {
             if (!socialpub.answerAtNode(incoming, outgoing)) listener(incoming, outgoing);
             else idleRelease.noteRequest();
-          })) as typeof createServer,
-        // Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout.
-        serverOptions: { requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 5_000 },
+          };
+          return createServer(serverOptions, handler);
+        }) as typeof createServer,
+        serverOptions: SERVER_OPTIONS,
       },
       () => resolve(created as Server),
     ) as Server;
@@ -78,16 +84,26 @@ export async function startServer(
   socialpub.services.ownNames.listening(address.address, address.port);
   if (!config.storageUrl) socialpub.services.urls.storage = url;
 
-  for (const line of bannerLines(url, socialpub)) log(line);
+  const second: SecondLoopback | null =
+    config.host === undefined && handler
+      ? await listenOnIpv6Loopback(handler, SERVER_OPTIONS, address.port)
+      : null;
+
+  for (const line of bannerLines(url, socialpub, second)) log(line);
   idleRelease.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       idleRelease.stop();
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const servers = second && 'server' in second ? [server, second.server] : [server];
+      const stopped = Promise.all(
+        servers.map((listening) => new Promise<void>((resolve) => listening.close(() => resolve()))),
+      );
+      for (const listening of servers) listening.closeIdleConnections();
+      const timer = setTimeout(() => {
+        for (const listening of servers) listening.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
       await stopped;
       clearTimeout(timer);
       await socialpub.close();
