@@ -1,3 +1,14 @@
+// What each network refuses (core's rule table), for code that shows or checks counts before posting.
+export type {
+  FieldCount,
+  NetworkRefusal,
+  RefusalRule,
+  RuleApplied,
+  RuleField,
+  RuleSource,
+  RuleUnit,
+  RuleWindow,
+} from '@socialpub/core';
 export * from './admin/index.js';
 export {
   type ClientOptions,

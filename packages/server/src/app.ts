@@ -15,6 +15,7 @@ import type { NetworkDrivers } from './domain/posting-options.js';
 import { randomToken, sha256Hex } from './domain/secrets.js';
 import { DueWorkRunner } from './due-work.js';
 import { MediaFolder, type MediaFs } from './files/media-folder.js';
+import type { TrustProxy } from './http/client-address.js';
 import type { AppEnv } from './http/context.js';
 import { notFound, onError } from './http/error-response.js';
 import { frontDoor, frontDoorSteps } from './http/front-door.js';
@@ -50,6 +51,8 @@ export interface CreateAppOptions {
   adminToken?: string;
   publicUrl?: string;
   storageUrl?: string;
+  /** SOCIALPUB_TRUST_PROXY: which peers' forwarding headers name the client (http/client-address.ts). */
+  trustProxy?: TrustProxy;
   importAllow?: readonly string[];
   /** Seed the demo account when the database is empty (default false; the binary passes true). */
   seedDemo?: boolean;
@@ -141,6 +144,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     baseUrl: options.publicUrl ?? DEFAULT_BASE_URL,
     publicUrl: options.publicUrl,
     storageUrl: options.storageUrl,
+    trustProxy: options.trustProxy,
     importAllow: options.importAllow ?? [],
     keepDeliveries: options.keepDeliveries ?? true,
     media: options.media ?? {},
@@ -178,6 +182,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     clock,
     clocks: services.clocks,
     ownNames: services.ownNames,
+    clientAddresses: services.clientAddresses,
     answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
   });
   app.use('*', frontDoor(door));
@@ -208,6 +213,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     clock,
     clocks: services.clocks,
     ownNames: services.ownNames,
+    clientAddresses: services.clientAddresses,
     readLimiter: services.readLimiter,
     answers: accountsAnswers,
   });

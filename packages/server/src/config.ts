@@ -3,6 +3,7 @@ import { CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
 import { type ClockMode, LATEST_CLOCK_MS } from './clock.js';
 import { AllowListEntryError, parseImportAllow } from './domain/media/address-policy.js';
 import { workFactorProblem } from './domain/passwords.js';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 
 /** The server's own surface (reference-server.md, Addresses and Storage): flags win over env. */
 export interface ServerConfig {
@@ -16,6 +17,8 @@ export interface ServerConfig {
   adminToken: string | undefined;
   publicUrl: string | undefined;
   storageUrl: string | undefined;
+  /** SOCIALPUB_TRUST_PROXY: hops or peers whose X-Forwarded-For names the client; unset, none. */
+  trustProxy: TrustProxy | undefined;
   /**
    * Hosts or CIDR ranges, each optionally with a port, that URL imports and media probes may reach
    * even though they are private (tests, sandboxes). Checked at start: an unreadable entry stops it.
@@ -42,7 +45,8 @@ Without --host it listens on both loopbacks, 127.0.0.1 and [::1] (localhost); --
 Environment: SOCIALPUB_HOST, SOCIALPUB_PORT, SOCIALPUB_DATA_DIR, SOCIALPUB_CLOCK (system|virtual),
 SOCIALPUB_CLOCK_START, SOCIALPUB_ADMIN_TOKEN, SOCIALPUB_PUBLIC_URL, SOCIALPUB_STORAGE_URL,
 SOCIALPUB_IMPORT_ALLOW (comma-separated host, host:port, CIDR, CIDR:port, [IPv6]:port),
-SOCIALPUB_PASSWORD_WORK_FACTOR (10 to 16, default 14).`;
+SOCIALPUB_PASSWORD_WORK_FACTOR (10 to 16, default 14),
+SOCIALPUB_TRUST_PROXY (a hop count, or comma-separated addresses and CIDR ranges of your proxies).`;
 
 function parsePort(raw: string): number {
   const port = Number(raw);
@@ -140,6 +144,7 @@ export function parseConfig(
     adminToken,
     publicUrl: parseUrl('SOCIALPUB_PUBLIC_URL', env.SOCIALPUB_PUBLIC_URL),
     storageUrl: parseUrl('SOCIALPUB_STORAGE_URL', env.SOCIALPUB_STORAGE_URL),
+    trustProxy: parseTrustProxyEnv(env.SOCIALPUB_TRUST_PROXY),
     importAllow: parseImportAllowEnv(env.SOCIALPUB_IMPORT_ALLOW),
     passwordWorkFactor: parseWorkFactor(env.SOCIALPUB_PASSWORD_WORK_FACTOR),
   };
@@ -166,4 +171,12 @@ function parseImportAllowEnv(raw: string | undefined): string[] {
     throw error;
   }
   return entries;
+}
+
+function parseTrustProxyEnv(raw: string | undefined): TrustProxy | undefined {
+  try {
+    return parseTrustProxy(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }

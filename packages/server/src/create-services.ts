@@ -13,6 +13,7 @@ import { UploadLinksService } from './domain/uploads/upload-links-service.js';
 import { UploadStorage } from './domain/uploads/upload-storage.js';
 import type { DueWorkRunner } from './due-work.js';
 import type { MediaFolder } from './files/media-folder.js';
+import { ClientAddresses, type TrustProxy } from './http/client-address.js';
 import { OwnNames } from './http/own-names.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 import { systemSleep } from './networks/index.js';
@@ -34,6 +35,7 @@ export interface ServicesOptions {
   baseUrl: string;
   publicUrl: string | undefined;
   storageUrl: string | undefined;
+  trustProxy: TrustProxy | undefined;
   importAllow: readonly string[];
   keepDeliveries: boolean;
   media: MediaServiceSettings;
@@ -75,6 +77,7 @@ export function createServices(options: ServicesOptions): Services {
     mediaFolder,
     urls,
     ownNames: new OwnNames(urls, options.publicUrl),
+    clientAddresses: new ClientAddresses(options.trustProxy),
     importAllow,
     media: new MediaService({
       repos,

@@ -10,6 +10,7 @@ import type { ReadLimiter } from './domain/read-limits.js';
 import type { UploadLinksService } from './domain/uploads/upload-links-service.js';
 import type { DueWorkRunner } from './due-work.js';
 import type { MediaFolder } from './files/media-folder.js';
+import type { ClientAddresses } from './http/client-address.js';
 import type { OwnNames } from './http/own-names.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 import type { OAuthClients } from './oauth/clients.js';
@@ -42,6 +43,8 @@ export interface SharedServices {
   urls: ServerUrls;
   /** The Host names the server answers to, and the base URL of a request under each. */
   ownNames: OwnNames;
+  /** SOCIALPUB_TRUST_PROXY's reading of a request's one client address (http/client-address.ts). */
+  clientAddresses: ClientAddresses;
   /** SOCIALPUB_IMPORT_ALLOW: hosts or ranges a URL import may reach although private. */
   importAllow: readonly string[];
   /** URL imports, the media library and retention (domain/media). */

@@ -39,6 +39,7 @@ export async function startServer(
     ...(config.adminToken ? { adminToken: config.adminToken } : {}),
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     ...(config.storageUrl ? { storageUrl: config.storageUrl } : {}),
+    ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     importAllow: config.importAllow ?? [],
     seedDemo: config.seedDemo ?? true,
     ...(config.drivers ? { drivers: config.drivers } : {}),

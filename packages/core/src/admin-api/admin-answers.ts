@@ -146,6 +146,10 @@ export const AdminRequestLogSchema = z.object({
       error: z.object({ code: z.string() }).nullable(),
       duration_ms: z.number(),
       account_id: z.string().nullable(),
+      client_address: z.string().nullable().meta({
+        description:
+          'The client address every per-address rule used: the socket peer, or with SOCIALPUB_TRUST_PROXY the address the trusted proxies forwarded. Null on requests logged before the server recorded it.',
+      }),
       idempotency_key: z.string().nullable(),
       replayed: z.boolean(),
     }),

@@ -1,5 +1,71 @@
-import { DAY_SECONDS, gigabytes } from '../limits/byte-units.js';
+import { DAY_SECONDS, gigabytes, megabytes } from '../limits/byte-units.js';
 import { type NetworkRules, NO_CAPTION_LIMITS } from './network-rules.js';
+import { REFUSAL_ANSWERS, type RefusalRules } from './refusal-rules.js';
+
+const GRAPH_DOCS = 'Graph API Page and video publishing documentation';
+
+const FACEBOOK_REFUSALS: RefusalRules = [
+  {
+    id: 'facebook.duplicate',
+    platform: 'facebook',
+    field: 'history',
+    what: "Same text as the Page's previous post",
+    max: null,
+    unit: 'identical posts',
+    source: 'doc',
+    sourceNote: 'Graph API error 506',
+    applied: 'network',
+    window: { kind: 'consecutive' },
+    answer: REFUSAL_ANSWERS.derived400,
+    words: '(#506) Duplicate posts cannot be published consecutively.',
+    note: 'Consecutive only: the same text after another post of the profile on facebook goes out. No documented text length limit (the often-quoted 63,206 has no first-party source), so none is applied.',
+  },
+  {
+    id: 'facebook.image.bytes',
+    platform: 'facebook',
+    field: 'image',
+    what: 'Photo size',
+    max: megabytes(10),
+    unit: 'bytes',
+    source: 'doc',
+    sourceNote: GRAPH_DOCS,
+    applied: 'network',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'Photos are at most 10 MB.',
+  },
+  {
+    id: 'facebook.reel.seconds',
+    platform: 'facebook',
+    field: 'video',
+    what: 'Reel duration',
+    min: 3,
+    max: 90,
+    unit: 'seconds',
+    source: 'doc',
+    sourceNote: GRAPH_DOCS,
+    applied: 'network',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'Reels last 3 to 90 seconds.',
+    appliesTo: ['reel'],
+    note: 'Applied where the server read the duration from the file.',
+  },
+  {
+    id: 'facebook.reel.aspect',
+    platform: 'facebook',
+    field: 'video',
+    what: 'Reel aspect ratio',
+    min: 9 / 16,
+    max: 9 / 16,
+    unit: 'width / height',
+    source: 'doc',
+    sourceNote: GRAPH_DOCS,
+    applied: 'network',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'Reels are 9:16.',
+    appliesTo: ['reel'],
+    note: 'Applied where the server read the dimensions from the file.',
+  },
+];
 
 export const FACEBOOK_RULES: NetworkRules = {
   platform: 'facebook',
@@ -29,4 +95,5 @@ export const FACEBOOK_RULES: NetworkRules = {
   postIdIsNetworkId: true,
   stillPublishingAlwaysRecorded: true,
   ownRateLimit: null,
+  refuses: FACEBOOK_REFUSALS,
 };

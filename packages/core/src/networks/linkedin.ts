@@ -1,5 +1,67 @@
 import { gigabytes, HOUR_SECONDS, megabytes } from '../limits/byte-units.js';
 import { type NetworkRules, NO_CAPTION_LIMITS } from './network-rules.js';
+import { REFUSAL_ANSWERS, type RefusalRules } from './refusal-rules.js';
+
+const LINKEDIN_REFUSALS: RefusalRules = [
+  {
+    id: 'linkedin.text.length',
+    platform: 'linkedin',
+    field: 'text',
+    what: 'Commentary length',
+    max: 3_000,
+    unit: 'characters',
+    source: 'seen',
+    sourceNote:
+      "LinkedIn's own 400 body (FIELD_ARRAY_SIZE_TOO_HIGH, maxLength 3000); the Posts API page gives no number",
+    applied: 'network',
+    answer: REFUSAL_ANSWERS.linkedin,
+    words: 'FIELD_ARRAY_SIZE_TOO_HIGH: /commentary is longer than its maxLength of 3000.',
+    note: 'Characters are Unicode code points, so an emoji counts 1.',
+  },
+  {
+    id: 'linkedin.duplicate',
+    platform: 'linkedin',
+    field: 'history',
+    what: 'Same commentary as an earlier share of the profile',
+    max: null,
+    unit: 'identical posts',
+    source: 'seen',
+    sourceNote: "LinkedIn's 422 DUPLICATE_POST quoted in public issues",
+    applied: 'network',
+    window: { kind: 'ever' },
+    answer: REFUSAL_ANSWERS.linkedin,
+    words: 'Content is a duplicate of',
+    note: 'Any earlier LinkedIn post of the profile with the same text, however old: LinkedIn refuses it even after the first post was deleted.',
+  },
+  {
+    id: 'linkedin.media.images',
+    platform: 'linkedin',
+    field: 'media',
+    what: 'Images in a multi-image post',
+    max: 20,
+    unit: 'images',
+    source: 'doc',
+    sourceNote: 'LinkedIn MultiImage API documentation (2 to 20 images)',
+    applied: 'network',
+    answer: REFUSAL_ANSWERS.linkedin,
+    words: 'A multi-image post takes 2 to 20 images.',
+  },
+  {
+    id: 'linkedin.video.seconds',
+    platform: 'linkedin',
+    field: 'video',
+    what: 'Video duration',
+    min: 3,
+    max: 30 * 60,
+    unit: 'seconds',
+    source: 'seen',
+    sourceNote: "LinkedIn's video upload answers quoted in public issues",
+    applied: 'network',
+    answer: REFUSAL_ANSWERS.linkedin,
+    words: 'Videos last 3 seconds to 30 minutes.',
+    note: 'Applied where the server read the duration from the file.',
+  },
+];
 
 export const LINKEDIN_RULES: NetworkRules = {
   platform: 'linkedin',
@@ -30,4 +92,5 @@ export const LINKEDIN_RULES: NetworkRules = {
   postIdIsNetworkId: true,
   stillPublishingAlwaysRecorded: false,
   ownRateLimit: null,
+  refuses: LINKEDIN_REFUSALS,
 };

@@ -1,30 +1,17 @@
-import * as z from 'zod';
 import type { Plan } from '../plans.js';
 import type { Platform } from '../platforms.js';
 import type { FigureName } from './figures.js';
+import type { PostType } from './post-types.js';
+import type { RefusalRules } from './refusal-rules.js';
 
-/** Supported networks and post types: every post type the table names, as one enum. */
-export const POST_TYPES = [
-  'video',
-  'photo_slideshow',
-  'image',
-  'reel',
-  'story',
-  'carousel',
-  'photo',
-  'text',
-  'image_pin',
-] as const;
-
-export const PostTypeSchema = z.enum(POST_TYPES);
-export type PostType = z.infer<typeof PostTypeSchema>;
+export { POST_TYPES, type PostType, PostTypeSchema } from './post-types.js';
 
 /** What happens to text over a limit: refused with 400, shortened with a warning, or sent with a warning. */
 export type OverLimitAction = 'refuse' | 'shorten' | 'warn';
 
 export interface TextLimit {
   readonly max: number;
-  readonly unit: 'characters' | 'bytes';
+  readonly unit: 'characters' | 'bytes' | 'UTF-16 code units';
   readonly whenOver: OverLimitAction;
   /** Post types the limit applies to; absent means every post type of the network. */
   readonly appliesTo?: readonly PostType[];
@@ -119,6 +106,8 @@ export interface NetworkRules {
   readonly stillPublishingAlwaysRecorded: boolean;
   /** A network's own posting limit on top of the 20-second throttle (skool). */
   readonly ownRateLimit: { readonly postsPerHour: number; readonly postsPerUtcDay: number } | null;
+  /** What the real network refuses at publish time (network-rules.md), one row per rule. */
+  readonly refuses: RefusalRules;
 }
 
 export const NO_CAPTION_LIMITS: CaptionLimits = {

@@ -104,9 +104,9 @@ describe('NETWORKS table', () => {
 
   // Limits, Media: captions.
   it.each([
-    ['tiktok caption', networkRules('tiktok').captions.text, 2_200, 'characters'],
-    ['tiktok photo title', networkRules('tiktok').captions.title, 90, 'characters'],
-    ['tiktok photo description', networkRules('tiktok').captions.description, 4_000, 'characters'],
+    ['tiktok caption', networkRules('tiktok').captions.text, 2_200, 'UTF-16 code units'],
+    ['tiktok photo title', networkRules('tiktok').captions.title, 90, 'UTF-16 code units'],
+    ['tiktok photo description', networkRules('tiktok').captions.description, 4_000, 'UTF-16 code units'],
     ['threads text', networkRules('threads').captions.text, 500, 'characters'],
     ['youtube title', networkRules('youtube').captions.title, 100, 'characters'],
     ['youtube description', networkRules('youtube').captions.description, 5_000, 'bytes'],

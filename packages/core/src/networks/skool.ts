@@ -35,4 +35,6 @@ export const SKOOL_RULES: NetworkRules = {
   postIdIsNetworkId: true,
   stillPublishingAlwaysRecorded: false,
   ownRateLimit: { postsPerHour: LIMITS.skool.postsPerHour, postsPerUtcDay: LIMITS.skool.postsPerUtcDay },
+  // No public API and no published limits (network-rules.md): only the API document's own rules.
+  refuses: [],
 };

@@ -1,5 +1,96 @@
-import { gigabytes, MINUTE_SECONDS, megabytes } from '../limits/byte-units.js';
+import { DAY_SECONDS, gigabytes, MINUTE_SECONDS, megabytes } from '../limits/byte-units.js';
 import { type NetworkRules, NO_CAPTION_LIMITS } from './network-rules.js';
+import { REFUSAL_ANSWERS, type RefusalRules } from './refusal-rules.js';
+
+const THREADS_DOCS = 'Threads API publishing documentation';
+
+const THREADS_REFUSALS: RefusalRules = [
+  {
+    id: 'threads.text.length',
+    platform: 'threads',
+    field: 'text',
+    what: 'Text length',
+    max: 500,
+    unit: 'characters (emoji by UTF-8 bytes)',
+    source: 'doc',
+    sourceNote: THREADS_DOCS,
+    applied: 'network',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'The text is too long: a post takes at most 500 characters.',
+    note: 'An emoji counts as its UTF-8 bytes (a thumbs-up 4, a family of three 18); every other character counts 1. The API document answers this as 400.',
+  },
+  {
+    id: 'threads.text.links',
+    platform: 'threads',
+    field: 'text',
+    what: 'Distinct links in the text',
+    max: 5,
+    unit: 'distinct links',
+    source: 'doc',
+    sourceNote: `${THREADS_DOCS} (since December 2025)`,
+    applied: 'network',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'THREADS_API__LINK_LIMIT_EXCEEDED: a post takes at most 5 links.',
+  },
+  {
+    id: 'threads.carousel.items',
+    platform: 'threads',
+    field: 'media',
+    what: 'Carousel items',
+    min: 2,
+    max: 20,
+    unit: 'items',
+    source: 'doc',
+    sourceNote: THREADS_DOCS,
+    applied: 'service',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'A carousel takes 2 to 20 items.',
+    note: 'The API document refuses more than 20 files first (400).',
+  },
+  {
+    id: 'threads.video.bytes',
+    platform: 'threads',
+    field: 'video',
+    what: 'Video size',
+    max: gigabytes(1),
+    unit: 'bytes',
+    source: 'seen',
+    sourceNote: "Threads' answers quoted in public issues",
+    applied: 'service',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'Videos are at most 1 GB.',
+    note: 'The service checks it before sending: 413 MEDIA_TOO_LARGE.',
+  },
+  {
+    id: 'threads.video.seconds',
+    platform: 'threads',
+    field: 'video',
+    what: 'Video duration',
+    max: 5 * 60,
+    unit: 'seconds',
+    source: 'seen',
+    sourceNote: "Threads' answers quoted in public issues",
+    applied: 'network',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'Videos last at most 5 minutes.',
+    note: 'Applied where the server read the duration from the file.',
+  },
+  {
+    id: 'threads.rate.posts',
+    platform: 'threads',
+    field: 'history',
+    what: 'Posts per rolling 24 hours',
+    max: 250,
+    unit: 'posts',
+    source: 'doc',
+    sourceNote: THREADS_DOCS,
+    applied: 'network',
+    window: { kind: 'seconds', seconds: DAY_SECONDS },
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'The profile reached its limit of 250 posts in 24 hours.',
+    note: "Counts the profile's threads posts the network accepted in the last 24 hours; the 1,000 replies a day are not simulated (the service posts no replies).",
+  },
+];
 
 export const THREADS_RULES: NetworkRules = {
   platform: 'threads',
@@ -32,4 +123,5 @@ export const THREADS_RULES: NetworkRules = {
   postIdIsNetworkId: false,
   stillPublishingAlwaysRecorded: false,
   ownRateLimit: null,
+  refuses: THREADS_REFUSALS,
 };

@@ -1,6 +1,84 @@
-import { gigabytes, HOUR_SECONDS } from '../limits/byte-units.js';
+import { DAY_SECONDS, gigabytes, HOUR_SECONDS } from '../limits/byte-units.js';
 import type { NetworkRules } from './network-rules.js';
 import { YOUTUBE_PRIVACY_STATUSES } from './privacy.js';
+import { REFUSAL_ANSWERS, type RefusalRules } from './refusal-rules.js';
+
+const VIDEOS_INSERT = 'YouTube Data API, videos.insert';
+
+const YOUTUBE_REFUSALS: RefusalRules = [
+  {
+    id: 'youtube.title.length',
+    platform: 'youtube',
+    field: 'title',
+    what: 'Title length',
+    min: 1,
+    max: 100,
+    unit: 'characters',
+    source: 'doc',
+    sourceNote: VIDEOS_INSERT,
+    applied: 'service',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'invalidTitle: The video title is too long.',
+    note: 'The service makes it one line and shortens it to 100 characters (title_shortened); no title: Untitled (title_missing).',
+  },
+  {
+    id: 'youtube.title.characters',
+    platform: 'youtube',
+    field: 'title',
+    what: 'No < or > in the title or description',
+    max: 0,
+    unit: 'invalid characters',
+    source: 'doc',
+    sourceNote: VIDEOS_INSERT,
+    applied: 'service',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'invalidTitle: The title or description contains < or >.',
+    note: 'The service removes them before sending (characters_removed).',
+  },
+  {
+    id: 'youtube.description.length',
+    platform: 'youtube',
+    field: 'description',
+    what: 'Description length',
+    max: 5_000,
+    unit: 'bytes',
+    source: 'doc',
+    sourceNote: VIDEOS_INSERT,
+    applied: 'service',
+    answer: REFUSAL_ANSWERS.derived400,
+    words: 'invalidDescription: The video description is too long.',
+    note: 'UTF-8 bytes; the service shortens it (description_shortened).',
+  },
+  {
+    id: 'youtube.tags.length',
+    platform: 'youtube',
+    field: 'tags',
+    what: 'Tags, all together',
+    max: 500,
+    unit: 'characters as YouTube counts tags',
+    source: 'doc',
+    sourceNote: VIDEOS_INSERT,
+    applied: 'service',
+    answer: { status: 400, code: 'youtube_tags_too_long' },
+    words: 'invalidTags: The tags are too long.',
+    note: 'The commas between tags count, and a tag with a space counts its quotes; the API document refuses it first (400 youtube_tags_too_long).',
+  },
+  {
+    id: 'youtube.quota.inserts',
+    platform: 'youtube',
+    field: 'history',
+    what: 'Uploads per day (quota)',
+    max: 100,
+    unit: 'posts',
+    source: 'doc',
+    sourceNote: 'YouTube Data API quota',
+    applied: 'not_simulated',
+    window: { kind: 'seconds', seconds: DAY_SECONDS },
+    answer: { status: 403, code: 'forbidden' },
+    words: 'quotaExceeded',
+    note: "Not simulated: the quota belongs to the service's whole Google project, not to a profile. A duplicate video is not refused at upload (YouTube may reject it later).",
+  },
+];
 
 export const YOUTUBE_RULES: NetworkRules = {
   platform: 'youtube',
@@ -43,4 +121,5 @@ export const YOUTUBE_RULES: NetworkRules = {
   postIdIsNetworkId: false,
   stillPublishingAlwaysRecorded: true,
   ownRateLimit: null,
+  refuses: YOUTUBE_REFUSALS,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffMediaType } from './media-sniff.js';
+import { contentMismatch, firstBytesHex, sniffMediaType } from './media-sniff.js';
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -94,5 +94,65 @@ describe('sniffMediaType', () => {
       accepted: true,
       label: 'M4V',
     });
+  });
+});
+
+describe('contentMismatch: what a file is not, in words', () => {
+  const random = bytes([0x3f, 0x9a, 0x00, 0x11, 0xc2, 0x7e, 0x51, 0x0b, 0x99, 0x01]);
+  const png = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], 'IHDR');
+
+  it.each([
+    [
+      'random.mp4',
+      random,
+      'random.mp4 is not an MP4, MOV or WebM video: its first bytes are 3f 9a 00 11 c2 7e 51 0b.',
+    ],
+    [
+      'photo.jpg',
+      random,
+      'photo.jpg is not a JPEG, PNG or WebP image: its first bytes are 3f 9a 00 11 c2 7e 51 0b.',
+    ],
+    ['clip.mp4', ftyp('qt  '), 'clip.mp4 is a MOV video, not an MP4 video: rename it clip.mov.'],
+    ['shot.jpg', png, 'shot.jpg is a PNG image, not a JPEG image: rename it shot.png.'],
+    ['dir/film.webm', png, 'film.webm is a PNG image, not a WebM video: rename it film.png.'],
+    [
+      'phone.jpg',
+      ftyp('heic', 'mif1', 'heic'),
+      'phone.jpg is not a JPEG, PNG or WebP image: its first bytes are those of a HEIC image, which the service does not take.',
+    ],
+    [
+      'page.mp4',
+      bytes('<!DOCTYPE html><html>'),
+      'page.mp4 is not an MP4, MOV or WebM video: its first bytes are those of a web page (HTML), which the service does not take.',
+    ],
+    [
+      'tiny.png',
+      bytes([0x89, 0x50]),
+      'tiny.png is not a JPEG, PNG or WebP image: its first bytes are 89 50.',
+    ],
+    ['none.mov', bytes(), 'none.mov is empty.'],
+  ])('%s', (name, head, words) => {
+    expect(contentMismatch(name, head)).toBe(words);
+  });
+
+  it.each([
+    ['clip.mp4', ftyp('isom', 'isom', 'avc1')],
+    ['clip.M4V', ftyp('mp42')],
+    ['clip.mov', ftyp('qt  ')],
+    ['old.mov', bytes([0, 0, 0, 8], 'wide')],
+    ['clip.webm', ebml('webm')],
+    ['a.jpeg', bytes([0xff, 0xd8, 0xff, 0xe0])],
+    ['a.png', png],
+    ['a.webp', bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ')],
+  ])('takes %s whose first bytes are its type', (name, head) => {
+    expect(contentMismatch(name, head)).toBeNull();
+  });
+
+  it('leaves a name without an accepted extension to the name check', () => {
+    expect(contentMismatch('notes.txt', random)).toBeNull();
+  });
+
+  it('shows at most eight first bytes', () => {
+    expect(firstBytesHex(random)).toBe('3f 9a 00 11 c2 7e 51 0b');
   });
 });

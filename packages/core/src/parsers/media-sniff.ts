@@ -1,4 +1,5 @@
 import { LIMITS } from '../limits/limits.js';
+import { mediaTypeFromFileName } from './media-type.js';
 
 /**
  * What a file is by its first bytes (POST /media: "A file without a usable type is judged by those
@@ -168,4 +169,71 @@ function sniffText(bytes: Uint8Array): SniffedMediaType | null {
       return t('text/html', 'other', false, 'HTML');
   }
   return null;
+}
+
+/** How many first bytes a content refusal shows, as hex. */
+export const FIRST_BYTES_SHOWN = 8;
+
+/** What the service takes of each kind, as a refusal names them. */
+const KIND_WORDS = { image: 'a JPEG, PNG or WebP image', video: 'an MP4, MOV or WebM video' } as const;
+
+// Labels read letter by letter or starting with a vowel sound ("an MP4", "a MOV", "a HEIC").
+const AN_LABELS = new Set(['MP4', 'M4V', 'MKV', 'MPEG', 'MPEG-TS', 'AVI', 'AVIF', 'FLV', 'Ogg', 'SVG']);
+
+/** "an MP4 video", "a HEIC image", "a web page (HTML)". */
+function described(found: Pick<SniffedMediaType, 'kind' | 'label'>): string {
+  if (found.kind === 'other') return `a web page (${found.label})`;
+  const article = AN_LABELS.has(found.label) ? 'an' : 'a';
+  return `${article} ${found.label} ${found.kind}`;
+}
+
+/** The label a name's extension promises (.m4v is stored as MP4, .jpeg as JPEG). */
+const NAMED_LABEL: Readonly<Record<string, string>> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'video/mp4': 'MP4',
+  'video/quicktime': 'MOV',
+  'video/webm': 'WebM',
+};
+
+/** The extension a renamed file takes for a sniffed accepted type. */
+const EXTENSION_FOR: Readonly<Record<string, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+};
+
+/** The first bytes as lower-case hex pairs: "3f 9a 00 11 c2 7e 51 0b". */
+export function firstBytesHex(bytes: Uint8Array, count: number = FIRST_BYTES_SHOWN): string {
+  return Array.from(bytes.subarray(0, count), (b) => b.toString(16).padStart(2, '0')).join(' ');
+}
+
+/**
+ * Whether a file's first bytes are what its name says, in words, or null when they are. The same
+ * rule as the server's check of arrived bytes (the sniffed type must be the name's type), so the
+ * CLI, the SDK and the uploaders can refuse before sending anything, with the server's words:
+ *   "random.mp4 is not an MP4, MOV or WebM video: its first bytes are 3f 9a 00 11 c2 7e 51 0b."
+ *   "clip.mp4 is a MOV video, not an MP4 video: rename it clip.mov."
+ * A name without an accepted extension is not judged here (null): the name check refuses it.
+ */
+export function contentMismatch(fileName: string, head: Uint8Array): string | null {
+  const named = mediaTypeFromFileName(fileName);
+  if (named === null) return null;
+  const base = fileName.split(/[/\\]/).pop() ?? fileName;
+  if (head.length === 0) return `${base} is empty.`;
+  const found = sniffMediaType(head);
+  if (found?.accepted && found.mime === named.mime) return null;
+  if (found === null) {
+    return `${base} is not ${KIND_WORDS[named.kind]}: its first bytes are ${firstBytesHex(head)}.`;
+  }
+  if (!found.accepted) {
+    return `${base} is not ${KIND_WORDS[named.kind]}: its first bytes are those of ${described(found)}, which the service does not take.`;
+  }
+  const stem = base.slice(0, base.length - named.extension.length - 1);
+  const promised = described({ kind: named.kind, label: NAMED_LABEL[named.mime] ?? named.extension });
+  return `${base} is ${described(found)}, not ${promised}: rename it ${stem}.${EXTENSION_FOR[found.mime] ?? ''}.`;
 }

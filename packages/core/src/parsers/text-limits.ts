@@ -18,18 +18,13 @@ export const YOUTUBE_DESCRIPTION_MAX_BYTES: number = captionLimit(
   YOUTUBE_RULES.captions.description,
   'youtube description',
 );
-export const TIKTOK_PHOTO_TITLE_MAX_CHARACTERS: number = captionLimit(
-  TIKTOK_RULES.captions.title,
-  'tiktok title',
-);
-export const TIKTOK_PHOTO_DESCRIPTION_MAX_CHARACTERS: number = captionLimit(
+// TikTok counts in UTF-16 code units (network-rules.md), so its three limits are measured in them.
+export const TIKTOK_PHOTO_TITLE_MAX: number = captionLimit(TIKTOK_RULES.captions.title, 'tiktok title');
+export const TIKTOK_PHOTO_DESCRIPTION_MAX: number = captionLimit(
   TIKTOK_RULES.captions.description,
   'tiktok description',
 );
-export const TIKTOK_CAPTION_MAX_CHARACTERS: number = captionLimit(
-  TIKTOK_RULES.captions.text,
-  'tiktok caption',
-);
+export const TIKTOK_CAPTION_MAX: number = captionLimit(TIKTOK_RULES.captions.text, 'tiktok caption');
 
 export type TextWarningCode =
   | 'title_shortened'
@@ -123,44 +118,44 @@ export function shortenYoutubeDescription(description: string): ShortenedText {
   return { value, warnings };
 }
 
+/** UTF-16 code units, as TikTok counts: an emoji outside the Basic Multilingual Plane counts 2. */
+export function utf16Length(text: string): number {
+  return text.length;
+}
+
 export function shortenTiktokPhotoTitle(title: string): ShortenedText {
-  return shortenByCharacters(
-    title,
-    TIKTOK_PHOTO_TITLE_MAX_CHARACTERS,
-    'title_shortened',
-    'TikTok photo title',
-  );
+  return shortenByUtf16(title, TIKTOK_PHOTO_TITLE_MAX, 'title_shortened', 'TikTok photo title');
 }
 
 export function shortenTiktokPhotoDescription(description: string): ShortenedText {
-  return shortenByCharacters(
+  return shortenByUtf16(
     description,
-    TIKTOK_PHOTO_DESCRIPTION_MAX_CHARACTERS,
+    TIKTOK_PHOTO_DESCRIPTION_MAX,
     'description_shortened',
     'TikTok photo description',
   );
 }
 
-/** A tiktok caption over about 2,200 characters is still sent, with `caption_over_limit`. */
+/** A tiktok caption over 2,200 UTF-16 code units is kept whole, with `caption_over_limit`. */
 export function checkTiktokCaption(caption: string): ShortenedText {
-  const length = codePointLength(caption);
-  if (length <= TIKTOK_CAPTION_MAX_CHARACTERS) return { value: caption, warnings: [] };
+  const length = utf16Length(caption);
+  if (length <= TIKTOK_CAPTION_MAX) return { value: caption, warnings: [] };
   return {
     value: caption,
     warnings: [
       {
         code: 'caption_over_limit',
-        message: `The caption has ${length} characters; TikTok allows about ${TIKTOK_CAPTION_MAX_CHARACTERS} and may refuse it.`,
+        message: `The caption counts ${length} of ${TIKTOK_CAPTION_MAX} UTF-16 code units; TikTok refuses it when it goes out.`,
       },
     ],
   };
 }
 
-function shortenByCharacters(text: string, max: number, code: TextWarningCode, what: string): ShortenedText {
-  if (codePointLength(text) <= max) return { value: text, warnings: [] };
+function shortenByUtf16(text: string, max: number, code: TextWarningCode, what: string): ShortenedText {
+  if (utf16Length(text) <= max) return { value: text, warnings: [] };
   return {
-    value: cut(text, max, codePointLength),
-    warnings: [{ code, message: `The ${what} was shortened to ${max} characters.` }],
+    value: cut(text, max, utf16Length),
+    warnings: [{ code, message: `The ${what} was shortened to ${max} UTF-16 code units, as TikTok counts.` }],
   };
 }
 

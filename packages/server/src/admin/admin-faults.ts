@@ -56,6 +56,7 @@ export function adminFaultsRoutes(services: Services): Hono<AppEnv> {
       error: entry.errorCode === null ? null : { code: entry.errorCode },
       duration_ms: entry.durationMs,
       account_id: entry.accountId,
+      client_address: entry.clientAddress,
       idempotency_key: entry.idempotencyKey,
       replayed: entry.replayed,
     }));

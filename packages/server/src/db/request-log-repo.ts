@@ -10,8 +10,8 @@ export const REQUEST_LOG_KEPT = ADMIN_REQUEST_LOG_KEPT;
 
 const ROWS_PER_INSERT = 50;
 const INSERT_INTO = `INSERT INTO request_log
-  (id, at, method, path, status, error_code, duration_ms, account_id, idempotency_key, replayed) VALUES `;
-const ROW_PLACEHOLDERS = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+  (id, at, method, path, status, error_code, duration_ms, account_id, idempotency_key, replayed, client_address) VALUES `;
+const ROW_PLACEHOLDERS = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 const ONE_ROW_INSERT = INSERT_INTO + ROW_PLACEHOLDERS;
 const MANY_ROWS_INSERT = INSERT_INTO + Array(ROWS_PER_INSERT).fill(ROW_PLACEHOLDERS).join(', ');
 
@@ -26,6 +26,7 @@ interface RequestLogRow {
   account_id: string | null;
   idempotency_key: string | null;
   replayed: number;
+  client_address: string | null;
 }
 
 function toEntry(record: RequestLogRecord): RequestLogEntry {
@@ -45,6 +46,7 @@ function pushValues(values: unknown[], id: number, record: RequestLogRecord): vo
     record.accountId,
     record.idempotencyKey,
     record.replayed ? 1 : 0,
+    record.clientAddress,
   );
 }
 
@@ -80,6 +82,7 @@ export class RequestLogRepository implements BehindWriter {
         errorCode: row.error_code,
         durationMs: row.duration_ms,
         accountId: row.account_id,
+        clientAddress: row.client_address,
         idempotencyKey: row.idempotency_key,
         replayed: row.replayed === 1,
       });

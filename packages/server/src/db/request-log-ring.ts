@@ -6,6 +6,8 @@ export interface RequestLogEntry {
   errorCode: string | null;
   durationMs: number;
   accountId: string | null;
+  /** The client address the trusted-proxy setting yielded (http/client-address.ts); null in older rows. */
+  clientAddress: string | null;
   idempotencyKey: string | null;
   replayed: boolean;
 }
@@ -32,6 +34,7 @@ export class RequestLogRing {
   readonly #errorCode: (string | null)[];
   readonly #accountId: (string | null)[];
   readonly #idempotencyKey: (string | null)[];
+  readonly #clientAddress: (string | null)[];
   #lastPath = '';
 
   constructor(readonly size: number) {
@@ -44,6 +47,7 @@ export class RequestLogRing {
     this.#errorCode = new Array<string | null>(size).fill(null);
     this.#accountId = new Array<string | null>(size).fill(null);
     this.#idempotencyKey = new Array<string | null>(size).fill(null);
+    this.#clientAddress = new Array<string | null>(size).fill(null);
   }
 
   set(slot: number, record: RequestLogRecord): void {
@@ -59,6 +63,7 @@ export class RequestLogRing {
     this.#errorCode[slot] = record.errorCode;
     this.#accountId[slot] = record.accountId;
     this.#idempotencyKey[slot] = record.idempotencyKey;
+    this.#clientAddress[slot] = record.clientAddress;
   }
 
   /** The record in `slot` as an object of its own (made when listed or saved, not when added). */
@@ -71,6 +76,7 @@ export class RequestLogRing {
       errorCode: this.#errorCode[slot] ?? null,
       durationMs: this.#durationMs[slot] as number,
       accountId: this.#accountId[slot] ?? null,
+      clientAddress: this.#clientAddress[slot] ?? null,
       idempotencyKey: this.#idempotencyKey[slot] ?? null,
       replayed: this.#replayed[slot] === 1,
     };
@@ -87,6 +93,7 @@ export class RequestLogRing {
     this.#errorCode.fill(null);
     this.#accountId.fill(null);
     this.#idempotencyKey.fill(null);
+    this.#clientAddress.fill(null);
     this.#lastPath = '';
   }
 }

@@ -17,6 +17,8 @@ export interface AppEnv {
     callerNow: Date;
     /** `error.code` of the answer, for the request log. */
     errorCode: string;
+    /** The one client address (http/client-address.ts): every per-address rule and the log read it. */
+    clientAddress: string;
     /** `{base_url}` in the name this request used (http/own-names.ts); set before every route. */
     baseUrl: string;
     /** Set by a read that also answers OPTIONS (http/method-guard.ts `takesOptions`). */

@@ -4,6 +4,7 @@ import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { FaultRecord } from '../db/faults-repo.js';
 import type { Repositories } from '../db/repositories.js';
 import { authenticate } from './auth.js';
+import type { ClientAddresses } from './client-address.js';
 import type { AppEnv } from './context.js';
 import { ConnectionDroppedError, errorResponse, onError } from './error-response.js';
 import { drop, faultError, faultHeader } from './faults.js';
@@ -18,6 +19,8 @@ export interface FrontDoorOptions {
   clocks: AccountClockLookup;
   /** The server's own names: any other Host is refused before anything else (host-check.ts). */
   ownNames: OwnNames;
+  /** The trusted-proxy setting's reading of a request's client address (client-address.ts). */
+  clientAddresses: ClientAddresses;
   /** Requests answered before fault injection in the app (the dashboard, the browser's `/`): never faulted. */
   answeredBeforeFaults: (c: Context<AppEnv>) => boolean;
 }
@@ -52,7 +55,7 @@ export interface FrontDoorSteps {
 }
 
 /**
- * Every request's first step, in one synchronous pass: the Host check, the request log's record,
+ * Every request's first step, in one synchronous pass: the Host check, the client address, the request log's record,
  * an API address's key check, and an armed fault (admin `POST /faults`); then the routes run, and
  * once they have answered the answer gets `X-Content-Type-Options: nosniff` and the record is
  * finished. One middleware instead of a layer per step each awaiting the next.
@@ -63,12 +66,13 @@ export interface FrontDoorSteps {
  * the work happen and replaces the answer; `drop` cuts the connection and logs status 0.
  */
 export function frontDoorSteps(options: FrontDoorOptions): FrontDoorSteps {
-  const { repos, clock, clocks, answeredBeforeFaults, ownNames } = options;
+  const { repos, clock, clocks, answeredBeforeFaults, ownNames, clientAddresses } = options;
   const unlogged: Entered = { record: () => {}, after: null };
   return {
     enter(c) {
       const misdirected = checkHost(c, ownNames);
       if (misdirected !== null) return withNoSniff(misdirected);
+      c.set('clientAddress', clientAddresses.of(c.env?.incoming));
       const path = c.req.path;
       if (!isLogged(path)) return unlogged;
       // One reading of the server's clock for the log record, and for the key check's bookkeeping

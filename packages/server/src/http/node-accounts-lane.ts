@@ -5,6 +5,7 @@ import type { Repositories } from '../db/repositories.js';
 import { bearerToken, type Caller, resolveApiKey } from '../domain/api-keys.js';
 import type { ReadLimiter } from '../domain/read-limits.js';
 import { callerTime } from './auth.js';
+import type { ClientAddresses } from './client-address.js';
 import type { OwnNames } from './own-names.js';
 import { readAnswerRawHead } from './read-headers.js';
 
@@ -17,6 +18,7 @@ export interface NodeAccountsLaneOptions {
   clock: Clock;
   clocks: AccountClockLookup;
   ownNames: OwnNames;
+  clientAddresses: ClientAddresses;
   readLimiter: ReadLimiter;
   /** The kept answers the route answers from (routes/accounts.ts). */
   answers: { json(accountId: string, now: Date): string };
@@ -92,7 +94,7 @@ function isHttpWhitespace(code: number): boolean {
  * writes the same bytes (`test/http/node-accounts-lane-wire.test.ts`).
  */
 export function nodeAccountsLane(options: NodeAccountsLaneOptions): NodeLane {
-  const { repos, clock, clocks, ownNames, readLimiter, answers } = options;
+  const { repos, clock, clocks, ownNames, clientAddresses, readLimiter, answers } = options;
   /** The request's caller, time and answer once the read is counted; null leaves the request to the app. */
   const admit = (incoming: IncomingMessage): Admitted | null => {
     if (incoming.url !== PATH || incoming.method !== 'GET' || repos.faults.anyArmed()) return null;
@@ -133,6 +135,7 @@ export function nodeAccountsLane(options: NodeAccountsLaneOptions): NodeLane {
         errorCode: null,
         durationMs: Math.round(performance.now() - started),
         accountId,
+        clientAddress: clientAddresses.of(incoming),
         idempotencyKey: null,
         replayed: false,
       });

@@ -42,6 +42,7 @@ export function startLogRecord(
         errorCode: c.get('errorCode') ?? null,
         durationMs: Math.round(performance.now() - started),
         accountId: c.get('caller')?.account.id ?? null,
+        clientAddress: c.get('clientAddress') ?? null,
         idempotencyKey: loggedIdempotencyKey(c),
         // The flag, not the answer's header: reading `c.res.headers` builds a Headers object per answer.
         replayed: c.get('idempotencyReplayed') === true,

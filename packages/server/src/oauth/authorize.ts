@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
+import { clientAddress } from '../http/client-address.js';
 import type { AppEnv } from '../http/context.js';
 import { requestBase } from '../http/host-check.js';
 import type { Services } from '../services.js';
 import { checkAuthorizationRequest, errorRedirectUrl } from './authorization-request.js';
 import { authorizeErrorPage } from './authorize-error-page.js';
-import { requestAddress } from './client-creation.js';
 import type { OAuthClients } from './clients.js';
 import { OAUTH_PATHS, oauthUrls } from './oauth-urls.js';
 
@@ -23,7 +23,7 @@ export function mountAuthorize(app: Hono<AppEnv>, services: Services, clients: O
       clients,
       urls,
       services.ownNames,
-      requestAddress(c),
+      clientAddress(c),
     );
     if (check.kind === 'page') return authorizeErrorPage(c, check.error);
     if (check.kind === 'redirect') return c.redirect(errorRedirectUrl(check, urls.issuer), 302);

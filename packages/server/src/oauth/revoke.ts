@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { sha256Hex } from '../domain/secrets.js';
+import { clientAddress } from '../http/client-address.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
-import { requestAddress } from './client-creation.js';
 import type { OAuthClients } from './clients.js';
 import { answerOAuth, NO_STORE } from './oauth-error.js';
 import { OAUTH_PATHS } from './oauth-urls.js';
@@ -18,7 +18,7 @@ export function mountRevocation(app: Hono<AppEnv>, services: Services, clients: 
     answerOAuth(c, async () => {
       const form = await readFormRequest(c);
       const token = required(form, 'token');
-      const client = await clients.resolve(required(form, 'client_id'), requestAddress(c));
+      const client = await clients.resolve(required(form, 'client_id'), clientAddress(c));
       const { oauthTokens } = services.repos;
       const record = oauthTokens.findByHash(sha256Hex(token));
       if (record && record.clientId === client.clientId) {

@@ -1,9 +1,9 @@
 import { parseConnectorScopes } from '@socialpub/core';
 import type { Hono } from 'hono';
 import { sha256Hex } from '../domain/secrets.js';
+import { clientAddress } from '../http/client-address.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
-import { requestAddress } from './client-creation.js';
 import type { OAuthClients } from './clients.js';
 import { redeemOnce, refuseIfRedeemed } from './grant-source.js';
 import { answerOAuth, NO_STORE, OAuthError } from './oauth-error.js';
@@ -22,7 +22,7 @@ export function mountToken(app: Hono<AppEnv>, services: Services, clients: OAuth
     answerOAuth(c, async () => {
       const form = await readFormRequest(c);
       const grantType = required(form, 'grant_type');
-      const client = await clients.resolve(required(form, 'client_id'), requestAddress(c));
+      const client = await clients.resolve(required(form, 'client_id'), clientAddress(c));
       let answer: TokenAnswer;
       if (grantType === 'authorization_code') answer = exchangeCode(services, form, client.clientId);
       else if (grantType === 'refresh_token') answer = refresh(services, form, client.clientId);

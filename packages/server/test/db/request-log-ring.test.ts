@@ -25,6 +25,7 @@ function record(i: number): RequestLogRecord {
     errorCode: i % 7 === 0 ? 'rate_limited' : null,
     durationMs: i % 11,
     accountId: i % 4 === 0 ? null : `account-${i % 4}`,
+    clientAddress: i % 5 === 0 ? null : `192.0.2.${i % 5}`,
     idempotencyKey: i % 6 === 0 ? `key-${i}` : null,
     replayed: i % 6 === 0 && i % 12 === 0,
   };

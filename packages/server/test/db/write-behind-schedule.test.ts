@@ -19,6 +19,7 @@ const record = (i: number, accountId: string | null = null): RequestLogRecord =>
   errorCode: null,
   durationMs: 1,
   accountId,
+  clientAddress: '127.0.0.1',
   idempotencyKey: null,
   replayed: false,
 });

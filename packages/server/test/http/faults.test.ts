@@ -120,6 +120,7 @@ describe('request log', () => {
         errorCode: null,
         durationMs: 1,
         accountId: null,
+        clientAddress: null,
         idempotencyKey: null,
         replayed: false,
       });

@@ -44,8 +44,8 @@ beforeEach(async () => {
 afterEach(() => s.close());
 
 function lane(answers: NodeAccountsLaneOptions['answers'] = keptAccountsAnswers(s.services)) {
-  const { repos, clock, clocks, ownNames, readLimiter } = s.services;
-  return nodeAccountsLane({ repos, clock, clocks, ownNames, readLimiter, answers });
+  const { repos, clock, clocks, ownNames, clientAddresses, readLimiter } = s.services;
+  return nodeAccountsLane({ repos, clock, clocks, ownNames, clientAddresses, readLimiter, answers });
 }
 
 function request(key = apiKey) {

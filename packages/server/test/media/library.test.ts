@@ -51,7 +51,10 @@ const minutesAgo = (minutes: number) => new Date(CLOCK_START.getTime() - minutes
 
 async function list(query = '', key = account.apiKey) {
   const res = await t.api('GET', `/api/v2/media/files${query}`, key);
-  return { res, body: (await res.json()) as Page & { error?: { code: string; parameter?: string } } };
+  return {
+    res,
+    body: (await res.json()) as Page & { error?: { code: string; message: string; parameter?: string } },
+  };
 }
 
 describe('GET /api/v2/media/files', () => {
@@ -147,6 +150,7 @@ describe('GET /api/v2/media/files', () => {
     ['limit', '?limit=101'],
     ['type', '?type=gif'],
     ['since', '?since=2026-03-01T10:00:00'],
+    ['since', `?since=${encodeURIComponent('9999-12-31T23:59:59-05:00')}`],
     ['include_unconfirmed', '?include_unconfirmed=yes'],
     ['name_contains', `?name_contains=${'a'.repeat(121)}`],
     ['cursor', '?cursor=not-a-cursor'],
@@ -155,6 +159,11 @@ describe('GET /api/v2/media/files', () => {
     expect(res.status).toBe(400);
     expect(body.error).toMatchObject({ code: 'bad_request', parameter });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('names the years a since must lie in', async () => {
+    const { body } = await list(`?since=${encodeURIComponent('9999-12-31T23:59:59-05:00')}`);
+    expect(body.error?.message).toContain('0000 to 9999');
   });
 
   it('answers 400 for a cursor of another list', async () => {

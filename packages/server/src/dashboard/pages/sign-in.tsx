@@ -109,7 +109,7 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
       return show(400, { errors, problem: 'Fill in both fields.' });
     }
     const address = clientAddress(c);
-    const verdict = throttle.check(parsed.data.email, address);
+    const verdict = throttle.admit(parsed.data.email, address);
     if (!verdict.allowed) {
       const when = verdict.retryAt?.toISOString().slice(11, 16) ?? 'later';
       const problem =
@@ -120,17 +120,21 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
     }
     // An e-mail tried from many addresses is checked slowly, one attempt at a time, never locked.
     const account = repos.accounts.findByEmail(parsed.data.email);
-    const matches = await throttle.paced(parsed.data.email, async () =>
-      services.passwords.verifyOrDecoy(parsed.data.password, account?.passwordHash),
-    );
-    if (!account?.passwordHash || !matches) {
-      throttle.recordFailure(parsed.data.email, address);
+    let outcome: 'failed' | 'signed_in' | 'unknown' = 'unknown';
+    try {
+      const matches = await throttle.paced(parsed.data.email, async () =>
+        services.passwords.verifyOrDecoy(parsed.data.password, account?.passwordHash),
+      );
+      outcome = account?.passwordHash && matches ? 'signed_in' : 'failed';
+    } finally {
+      throttle.settle(parsed.data.email, address, outcome);
+    }
+    if (outcome === 'failed' || !account) {
       return show(401, {
         errors: { password: 'The e-mail address or the password is not right.' },
         problem: 'The e-mail address or the password is not right.',
       });
     }
-    throttle.recordSuccess(parsed.data.email, address);
     signInAs(c, services, account.id);
     return c.redirect(next, 303);
   });

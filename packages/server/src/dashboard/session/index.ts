@@ -3,6 +3,8 @@
  * `dashboardSession(services)` and `csrfProtection()` before every page, so a POST without the
  * token never reaches a handler; a page uses `requireSignIn()`, `renderPage` and `CsrfField`.
  */
+
+export { clientAddress } from '../../http/client-address.js';
 export { csrfProtection } from './csrf.js';
 export { CsrfField } from './csrf-field.js';
 export type { DashboardEnv, SignedIn } from './dashboard-env.js';
@@ -13,7 +15,6 @@ export {
   renderPage,
 } from './layout.js';
 export {
-  clientAddress,
   dashboardSession,
   requireSignIn,
   signedIn,

@@ -78,11 +78,6 @@ export function signedIn(c: Context<DashboardEnv>): SignedIn {
   return found;
 }
 
-/** The client's address for the sign-in throttle (the socket's; `local` through app.request). */
-export function clientAddress(c: Context<DashboardEnv>): string {
-  return c.env?.incoming?.socket?.remoteAddress ?? 'local';
-}
-
 /** Starts a new session for the account (a fresh id on every sign-in) and sets `sp_session`. */
 export function signInAs(c: Context<DashboardEnv>, services: Services, accountId: string): void {
   const started = startSession(services.repos, services.clocks, accountId);
