@@ -172,5 +172,5 @@ describe('socialpub admin deliveries', () => {
       await t.cli(['--json', 'admin', 'deliveries', 'list', account.account_id], withToken),
     );
     expect(after).toMatchObject({ data: [] });
-  }, 60_000);
+  }, 180_000);
 });

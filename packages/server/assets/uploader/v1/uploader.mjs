@@ -97,12 +97,14 @@ function stopOnCertificate(error) {
   }
 }
 
-/** Why retries ran out, naming a proxy's answer when that was the last one. */
-function gaveUp(what) {
+/** When retries ran out on a proxy's answer (502, 503, 504), says so; otherwise returns. */
+function stopIfProxyKeptFailing() {
   if (lastFailure >= 502 && lastFailure <= 504) {
-    return `gave up after retries: a proxy in front of the storage kept answering HTTP ${lastFailure} (the service is down or restarting); run the same command again in a moment`;
+    finish(
+      1,
+      `gave up after retries: a proxy in front of the storage kept answering HTTP ${lastFailure} (the service is down or restarting); run the same command again in a moment`,
+    );
   }
-  return what;
 }
 
 /**
@@ -178,7 +180,8 @@ async function headOffset() {
     await sleep(1000 * 2 ** attempt);
   }
   if (left() <= 0) return finish(3, 'run time used up; run the same command again, it continues');
-  return finish(1, gaveUp('gave up after retries: storage did not answer'));
+  stopIfProxyKeptFailing();
+  return finish(1, 'gave up after retries: storage did not answer');
 }
 
 async function fileSha256(path) {
@@ -253,8 +256,10 @@ async function main() {
       // After a failed PATCH, HEAD again ("Own TUS client"); back off on repeated failures.
       if (!response || response.status >= 500) {
         failures += 1;
-        if (failures > RETRIES)
-          return finish(1, gaveUp('gave up after retries: the network or storage kept failing'));
+        if (failures > RETRIES) {
+          stopIfProxyKeptFailing();
+          return finish(1, 'gave up after retries: the network or storage kept failing');
+        }
         await sleep(1000 * 2 ** (failures - 1));
       }
       ({ offset } = await headOffset());

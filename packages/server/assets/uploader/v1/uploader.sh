@@ -112,13 +112,13 @@ certificate_problem() {
   return 0
 }
 
-# Why retries ran out, naming a proxy's answer (502, 503, 504) when that was the last one.
+# When retries ran out on a proxy's answer (502, 503, 504), says so; otherwise returns.
 LAST_FAILURE=000
-give_up() {
+stop_if_proxy_kept_failing() {
   case "$LAST_FAILURE" in
     502 | 503 | 504) finish 1 "gave up after retries: a proxy in front of the storage kept answering HTTP $LAST_FAILURE (the service is down or restarting); run the same command again in a moment" ;;
   esac
-  finish 1 "$1"
+  return 0
 }
 
 header_value() {
@@ -159,7 +159,8 @@ fetch_offset() {
     attempt=$((attempt + 1))
     [ "$(left)" -gt 0 ] || finish 3 "run time used up; run the same command again, it continues"
   done
-  give_up "gave up after retries: storage did not answer"
+  stop_if_proxy_kept_failing
+  finish 1 "gave up after retries: storage did not answer"
 }
 
 fetch_offset
@@ -198,7 +199,7 @@ while [ "$OFFSET" -lt "$SIZE" ]; do
   case "$STATUS" in
     000 | 5??)
       failures=$((failures + 1))
-      [ "$failures" -le "$RETRIES" ] || give_up "gave up after retries: the network or storage kept failing"
+      [ "$failures" -le "$RETRIES" ] || { stop_if_proxy_kept_failing; finish 1 "gave up after retries: the network or storage kept failing"; }
       nap_within_run $((1 << (failures - 1)))
       ;;
   esac
