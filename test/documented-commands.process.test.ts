@@ -34,6 +34,8 @@ const NOT_RUN: Readonly<Record<string, string>> = {
     "would change the machine's global folder; test/installed-cli-mcp.process.test.ts runs it with a prefix of its own",
   'npm install --global ./packs/socialpub-mcp-0.1.0.tgz':
     "would change the machine's global folder; test/installed-cli-mcp.process.test.ts runs it with a prefix of its own",
+  'SOCIALPUB_PUBLIC_URL=https://socialpub.example.com SOCIALPUB_TRUST_PROXY=1 SOCIALPUB_SIGNUP=closed SOCIALPUB_DEMO=off SOCIALPUB_ADMIN_LISTEN=127.0.0.1:8788 SOCIALPUB_LOG=json npx socialpub-server --data-dir /var/lib/socialpub':
+    'serves until stopped, behind a proxy that is not there (test/behind-nginx.browser.test.ts runs these settings behind nginx)',
 };
 
 /** Files a page tells the reader to write first; test/installed-sdk.process.test.ts runs them. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import type { ListenAddress } from './config-team.js';
 import { FIRST_LOOPBACK, listenOnIpv6Loopback, type SecondLoopback } from './loopback-listener.js';
 import { collectAllGarbage, youngGenerationShrunk } from './runtime/garbage-collector.js';
 import { IdleMemoryRelease } from './runtime/idle-memory-release.js';
@@ -40,8 +41,13 @@ export async function startServer(
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     ...(config.storageUrl ? { storageUrl: config.storageUrl } : {}),
     ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
+    ...(config.signup ? { signup: config.signup } : {}),
+    adminListenerSeparate: config.adminListen !== undefined,
+    ...(config.log ? { log: config.log } : {}),
+    // With the demo left out, a first start still makes and prints an admin token (accounts come from it).
+    generateAdminToken: config.demo === false,
     importAllow: config.importAllow ?? [],
-    seedDemo: config.seedDemo ?? true,
+    seedDemo: config.seedDemo ?? config.demo ?? true,
     ...(config.drivers ? { drivers: config.drivers } : {}),
     ...(config.clientMetadataFetcher ? { clientMetadataFetcher: config.clientMetadataFetcher } : {}),
     ...(config.keepDeliveries === undefined ? {} : { keepDeliveries: config.keepDeliveries }),
@@ -89,27 +95,59 @@ export async function startServer(
     config.host === undefined && handler
       ? await listenOnIpv6Loopback(handler, SERVER_OPTIONS, address.port)
       : null;
+  const admin = config.adminListen ? await listenForAdmin(socialpub, config.adminListen) : null;
 
   for (const line of bannerLines(url, socialpub, second)) log(line);
+  if (admin) log(`  Admin API and /metrics only on ${admin.url} (SOCIALPUB_ADMIN_LISTEN)`);
   idleRelease.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       idleRelease.stop();
-      const servers = second && 'server' in second ? [server, second.server] : [server];
-      const stopped = Promise.all(
-        servers.map((listening) => new Promise<void>((resolve) => listening.close(() => resolve()))),
-      );
-      for (const listening of servers) listening.closeIdleConnections();
-      const timer = setTimeout(() => {
-        for (const listening of servers) listening.closeAllConnections();
-      }, SHUTDOWN_GRACE_MS);
-      await stopped;
-      clearTimeout(timer);
+      await Promise.all([
+        stopListener(server),
+        second && 'server' in second ? stopListener(second.server) : undefined,
+        admin ? stopListener(admin.server) : undefined,
+      ]);
       await socialpub.close();
     })();
     return closing;
   };
   return { url, port: address.port, host, socialpub, close };
+}
+
+/** Stops accepting, lets requests in flight finish within the grace, then cuts what is left. */
+async function stopListener(server: Server): Promise<void> {
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await stopped;
+  clearTimeout(timer);
+}
+
+/**
+ * SOCIALPUB_ADMIN_LISTEN's own listener: the same app, which answers only the admin API, /metrics,
+ * /health and /ready there (http/admin-listener.ts) and nothing of those on the public one.
+ */
+async function listenForAdmin(
+  socialpub: SocialpubApp,
+  listen: ListenAddress,
+): Promise<{ server: Server; url: string }> {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const created = serve(
+      {
+        fetch: (request, env) => socialpub.app.fetch(request, env),
+        hostname: listen.host,
+        port: listen.port,
+      },
+      () => resolve(created as Server),
+    ) as Server;
+    created.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  socialpub.services.adminListener.listening(address.port);
+  socialpub.services.ownNames.adminListening(address.port);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return { server, url: `http://${host}:${address.port}` };
 }

@@ -84,6 +84,10 @@ export class OAuthClientsRepository {
   }
 
   /** How many clients no grant names (registrations never consented to, unused document snapshots). */
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM oauth_clients').get() as { n: number }).n;
+  }
+
   countUnused(): number {
     const row = this.db.prepare(`SELECT COUNT(*) AS n FROM oauth_clients WHERE ${UNUSED}`).get() as {
       n: number;

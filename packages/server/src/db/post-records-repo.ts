@@ -25,6 +25,8 @@ const RECORD_COLUMNS = `id, account_id, profile_id, platform, status, media_type
   published_at, simulated_figures, figures, next_figures_at`;
 
 export class PostRecordsRepository {
+  /** Deliveries (what a network accepted) recorded by this process: the metrics read it. */
+  deliveriesRecorded = 0;
   readonly #insert;
   /** The insert of a record that keeps its delivery, prepared when the first one comes. */
   #insertDelivered: BetterSqlite3.Statement<unknown[]> | undefined;
@@ -208,6 +210,7 @@ export class PostRecordsRepository {
     );
     const [text, media, options, postType] = deliveryValues(post.delivery);
     this.#insertDelivered.run(...values, text, media, options, postType);
+    this.deliveriesRecorded += 1;
   }
 
   update(id: string, patch: PostRecordPatch): void {

@@ -3,6 +3,7 @@ import { ApiKeyCallers } from './api-key-callers.js';
 import { ApiKeyLastUsedRepository } from './api-key-last-used-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
 import { ClocksRepository } from './clocks-repo.js';
+import { ComposerGroupsRepository } from './composer-groups-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ConnectorRequestsRepository } from './connector-requests-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
@@ -60,6 +61,8 @@ export interface Repositories {
   clocks: ClocksRepository;
   /** What AI apps asked for behind each post they made (connector retry and Disconnect). */
   connectorRequests: ConnectorRequestsRepository;
+  /** Which posts one dashboard composer post became (one row on Scheduled and History). */
+  composerGroups: ComposerGroupsRepository;
   /** The one schedule of the read counts, request log and keys' last use (written behind the answers). */
   writeBehind: WriteBehind;
 }
@@ -98,5 +101,6 @@ export function createRepositories(db: Database): Repositories {
     oauthTokens: new OAuthTokensRepository(db),
     clocks: new ClocksRepository(db),
     connectorRequests: new ConnectorRequestsRepository(db),
+    composerGroups: new ComposerGroupsRepository(db),
   };
 }

@@ -78,16 +78,17 @@ describe('the composer', () => {
     ]);
   });
 
-  it('schedules at the UTC time the browser sent, and refuses a missing time or no network in words', async () => {
+  it('schedules at the time typed in the zone the form was shown in, and refuses a missing time or no network in words', async () => {
     const answer = await compose([
       ['networks', 'threads'],
       ['text', 'Tomorrow'],
       ['when', 'later'],
       ['at_local', '2026-03-03T11:30'],
-      ['at_utc', '2026-03-03T10:30:00.000Z'],
+      ['time_zone', 'Europe/Paris'],
       ['action', 'send'],
     ]);
     expect(answer.status).toBe(200);
+    expect(browser.lastPage).toContain('Scheduled for 2026-03-03 11:30 GMT+1 (2026-03-03 10:30 UTC).');
     const waiting = t.services.db
       .prepare('SELECT at FROM scheduled_posts WHERE account_id = ?')
       .all(accountId) as Array<{ at: string }>;

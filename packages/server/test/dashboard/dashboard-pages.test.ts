@@ -238,13 +238,26 @@ describe('Clock page', () => {
     expect(testNow() - before).toBe(86_400_000);
   });
 
-  it('is not offered on a system clock', async () => {
+  it('on a system clock too: a sign-up starts its own test clock, and goes back once real time has caught up', async () => {
     const system = await testApp({ clock: 'system' });
     try {
       const person = new DashboardBrowser(system);
       await person.signUp('sys@example.com');
-      expect(person.lastPage).not.toContain('href="/dashboard/clock"');
-      expect((await person.get('/dashboard/clock')).status).toBe(404);
+      expect(person.lastPage).toContain('href="/dashboard/clock"');
+      expect((await person.get('/dashboard/clock')).status).toBe(200);
+      expect(person.lastPage).toContain('action="/dashboard/clock/start"');
+      expect((await person.post('/dashboard/clock/start', {})).status).toBe(303);
+      await person.get('/dashboard');
+      expect(person.lastPage).toContain('id="test-clock-notice"');
+      await person.get('/dashboard/clock');
+      expect((await person.post('/dashboard/clock/advance', { seconds: '3600' })).status).toBe(303);
+      await person.get('/dashboard/clock');
+      expect(person.lastPage).not.toContain('action="/dashboard/clock/back"');
+      // Forged: the page offers no button, and the domain refuses with its reason.
+      expect((await person.post('/dashboard/clock/back', {})).status).toBe(409);
+      expect(person.lastPage).toContain('has not reached');
+      const account = system.services.repos.accounts.findByEmail('sys@example.com');
+      expect(account?.clockId).not.toBeNull();
     } finally {
       await system.close();
     }

@@ -84,6 +84,8 @@ describe('every dashboard and OAuth page sends a CSP with no inline script, and 
       '/dashboard/connected-apps',
       '/dashboard/plan',
       '/dashboard/clock',
+      '/dashboard/settings',
+      '/dashboard/analytics',
       authorizationUrl(server, clientId, pkcePair().challenge).replace(
         '/oauth/authorize',
         '/dashboard/consent',

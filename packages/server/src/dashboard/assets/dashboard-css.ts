@@ -81,4 +81,31 @@ code,.mono{overflow-wrap:anywhere;word-break:break-all}
 .card-media img{max-width:100%;max-height:16rem;border-radius:6px;display:block}
 .card-media.square img{width:100%;aspect-ratio:1/1;object-fit:cover;max-height:none}
 .link-card{border:1px solid #d5dae1;border-radius:8px;padding:.5rem;margin:.5rem 0}
+.chart-wrap{margin:0 0 1rem}
+.chart{display:block;width:100%;height:auto;max-height:24rem;background:#fff;border:1px solid #d5dae1;border-radius:8px}
+@media (max-width:700px){.chart text{font-size:26px}.chart text.minor{display:none}}
+.legend{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;margin:0 0 .5rem}
+.legend li{display:flex;align-items:center;gap:.35rem}
+dl.totals{display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:.5rem;margin:0}
+dl.totals div{background:#f6f7f9;border-radius:6px;padding:.5rem}
+dl.totals dt{font-size:.85rem;color:#5a6472;text-transform:capitalize}
+dl.totals dd{margin:0;font-size:1.2rem;font-weight:600;font-variant-numeric:tabular-nums}
+dl.totals dd .muted{font-size:.9rem;font-weight:400}
+.best-posts{padding-left:1.5rem}
+.best-posts li{margin:0 0 .75rem}
+[aria-current=true]{font-weight:700}
+.members{list-style:none;margin:0;padding:0;display:grid;gap:.4rem}
+.members li{overflow-wrap:anywhere}
+.figure-line{margin:.15rem 0 0;font-size:.9rem;font-variant-numeric:tabular-nums}
+@media (max-width:700px){
+table.stack thead{position:absolute;left:-9999px}
+table.stack,table.stack tbody,table.stack tr{display:block;width:100%}
+table.stack{background:none}
+table.stack tr{background:#fff;border:1px solid #d5dae1;border-radius:8px;margin:0 0 .75rem;padding:.25rem 0}
+table.stack td,table.stack th[scope=row]{display:grid;grid-template-columns:minmax(5.5rem,38%) minmax(0,1fr);gap:.5rem;border:0;padding:.3rem .75rem;background:none;text-align:left;font-weight:400}
+table.stack td::before,table.stack th[scope=row]::before{content:attr(data-label);font-weight:600;color:#1b1f24}
+table.stack td:not([data-label]){display:block}
+table.stack caption{display:block;text-align:left}
+table.stack .post-summary{min-width:0}
+}
 `;

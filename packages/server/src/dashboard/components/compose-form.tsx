@@ -10,7 +10,8 @@ export interface ComposeValues {
   media: string[];
   when: 'now' | 'later';
   at_local: string;
-  at_utc: string;
+  /** The zone the form was shown in: the typed date and time are read in it. */
+  time_zone: string;
   tiktok_privacy: string;
   youtube_privacy: string;
   youtube_title: string;
@@ -33,10 +34,15 @@ export interface ComposeChoices {
 const option = (value: string, label = value) => ({ value, label });
 
 /** The composer: text, profile and networks, library files, network options, now or a time. */
-export function ComposeForm(props: { values: ComposeValues; choices: ComposeChoices; csrfToken: string }) {
+export function ComposeForm(props: {
+  values: ComposeValues;
+  choices: ComposeChoices;
+  csrfToken: string;
+  timeZone: string;
+}) {
   const { values, choices } = props;
   return (
-    <form method="post" action="/dashboard/compose" class="card" data-local-time>
+    <form method="post" action="/dashboard/compose" class="card">
       <CsrfField token={props.csrfToken} />
       <SelectField
         name="profile_id"
@@ -127,10 +133,9 @@ export function ComposeForm(props: { values: ComposeValues; choices: ComposeChoi
           label="Date and time"
           type="datetime-local"
           value={values.at_local}
-          hint="In your time zone (UTC when scripts are off); sent to the API in UTC."
+          hint={`In ${props.timeZone}; the API is sent the same instant in UTC.`}
         />
-        <input type="hidden" name="at_utc" value={values.at_utc} />
-        <p class="hint" data-time-zone-label />
+        <input type="hidden" name="time_zone" value={props.timeZone} />
       </fieldset>
       <p class="actions">
         <button type="submit" name="action" value="check" class="secondary">

@@ -1,5 +1,5 @@
 import { type Delivery, detectLinks } from '@socialpub/core';
-import { formatTime } from './format.js';
+import { Time } from './time.js';
 
 /** X's timeline shows a post's first 280 characters, the rest behind "Show more". */
 const X_TIMELINE_CHARS = 280;
@@ -111,7 +111,7 @@ export function DeliveryCard(props: { delivery: Delivery; profileName: string | 
         <strong class="network-name">{delivery.platform}</strong>
         <span class="muted">
           {delivery.username ? `@${delivery.username}` : ''} · {props.profileName ?? 'a removed profile'} ·{' '}
-          {formatTime(delivery.at)}
+          <Time at={delivery.at} />
         </span>
       </header>
       <NetworkPart delivery={delivery} />

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isApiError, LibraryListQuerySchema } from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -5,7 +6,9 @@ import { listLibrary } from '../../domain/media/library.js';
 import type { Services } from '../../services.js';
 import { type ComposeChoices, ComposeForm, type ComposeValues } from '../components/compose-form.js';
 import { FormProblem } from '../components/form-fields.js';
+import { formatTime } from '../components/format.js';
 import { type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
+import { formatUtc, isTimeZone, parseLocalInput } from '../time-zone.js';
 
 /** One network's answer to Check or Publish, in words. */
 interface PlaceResult {
@@ -13,6 +16,8 @@ interface PlaceResult {
   ok: boolean;
   message: string;
   link?: string;
+  /** The post's or scheduled post's id once one was made. */
+  id?: string;
 }
 
 const EMPTY: ComposeValues = {
@@ -22,7 +27,7 @@ const EMPTY: ComposeValues = {
   media: [],
   when: 'now',
   at_local: '',
-  at_utc: '',
+  time_zone: '',
   tiktok_privacy: '',
   youtube_privacy: '',
   youtube_title: '',
@@ -126,7 +131,12 @@ export function composePage(services: Services): Hono<DashboardEnv> {
             </ul>
           </section>
         ) : null}
-        <ComposeForm values={values} choices={choicesFor(c, values.profile_id)} csrfToken={c.var.csrfToken} />
+        <ComposeForm
+          values={values}
+          choices={choicesFor(c, values.profile_id)}
+          csrfToken={c.var.csrfToken}
+          timeZone={c.var.timeZone}
+        />
       </>,
     );
   };
@@ -147,15 +157,17 @@ export function composePage(services: Services): Hono<DashboardEnv> {
       media: list(form['media']),
       when: one(form['when']) === 'later' ? 'later' : 'now',
     };
+    const zone = isTimeZone(values.time_zone) ? values.time_zone : c.var.timeZone;
     if (values.networks.length === 0) return show(c, values, [], 'Pick at least one network.');
     let scheduledFor: string | undefined;
     if (values.when === 'later') {
-      // The browser sends the time in UTC (at_utc); without scripts the typed time is read as UTC.
-      const at = Date.parse(values.at_utc || (values.at_local ? `${values.at_local}Z` : ''));
-      if (Number.isNaN(at)) return show(c, values, [], 'Give the date and time to publish at, or pick Now.');
-      scheduledFor = new Date(at).toISOString();
+      // Read in the zone the form was shown in (the page's), whatever the browser's own zone.
+      const at = parseLocalInput(values.at_local, zone);
+      if (!at) return show(c, values, [], 'Give the date and time to publish at, or pick Now.');
+      scheduledFor = at.toISOString();
     }
     const check = one(form['action']) === 'check';
+    const inZone = (iso: string) => `${formatTime(iso, zone)} (${formatUtc(new Date(iso))})`;
     const service = services.publishing;
     const results: PlaceResult[] = [];
     for (const platform of values.networks) {
@@ -174,7 +186,8 @@ export function composePage(services: Services): Hono<DashboardEnv> {
       try {
         if (check) {
           const prepared = await service.prepare({ ...input, rawBody: JSON.stringify({ post }) });
-          const when = prepared.delivery.kind === 'now' ? 'now' : `at ${prepared.delivery.at.toISOString()}`;
+          const when =
+            prepared.delivery.kind === 'now' ? 'now' : `at ${inZone(prepared.delivery.at.toISOString())}`;
           results.push({ platform, ok: true, message: `Every check passed; it would go out ${when}.` });
           continue;
         }
@@ -184,23 +197,28 @@ export function composePage(services: Services): Hono<DashboardEnv> {
           scheduled_post_id?: string;
         };
         const id = ids.scheduled_post_id ?? ids.post_id;
+        // A schedule is confirmed in the person's zone; other answers in the service's own words.
+        const scheduledAt = answer.body['scheduled_at'];
         const message =
-          typeof answer.body['message'] === 'string'
-            ? answer.body['message']
-            : scheduledFor
-              ? `Scheduled for ${scheduledFor}.`
+          answer.status < 300 && typeof scheduledAt === 'string'
+            ? `Scheduled for ${inZone(scheduledAt)}.`
+            : typeof answer.body['message'] === 'string'
+              ? answer.body['message']
               : 'Published.';
         results.push({
           platform,
           ok: answer.status < 300,
           message,
-          ...(id ? { link: `/dashboard/history/${id}` } : {}),
+          ...(id ? { link: `/dashboard/history/${id}`, id } : {}),
         });
       } catch (error) {
         if (!isApiError(error)) throw error;
         results.push({ platform, ok: false, message: error.message });
       }
     }
+    // One post written once for several networks stays one row on Scheduled and History.
+    const made = results.flatMap((r) => (r.ok && r.id ? [r.id] : []));
+    if (made.length > 1) services.repos.composerGroups.add(account.id, randomUUID(), made);
     const allSent = !check && results.every((r) => r.ok);
     return show(c, allSent ? { ...EMPTY, profile_id: values.profile_id } : values, results);
   });

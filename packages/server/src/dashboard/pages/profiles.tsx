@@ -15,9 +15,9 @@ import {
   TextAreaField,
   TextField,
 } from '../components/form-fields.js';
-import { formatTime } from '../components/format.js';
 import { HealthBadge } from '../components/health-badge.js';
 import { readJsonField } from '../components/json-field.js';
+import { Time } from '../components/time.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
 const ProfileFormSchema = ProfileCreateSchema.pick({ name: true, handle: true });
@@ -55,7 +55,7 @@ function ProfileCard(props: {
         <p>No networks connected.</p>
       ) : (
         <section class="table-wrap" aria-label={`Networks of ${profile.name}`} tabindex={0}>
-          <table>
+          <table class="stack">
             <caption class="muted">Networks of {profile.name}</caption>
             <thead>
               <tr>
@@ -71,13 +71,15 @@ function ProfileCard(props: {
                 const entry = networkEntry(connection, now);
                 return (
                   <tr>
-                    <td>{entry.platform}</td>
-                    <td>{entry.username}</td>
-                    <td>
+                    <td data-label="Network">{entry.platform}</td>
+                    <td data-label="Username">{entry.username}</td>
+                    <td data-label="Health">
                       <HealthBadge health={entry.health} />
                     </td>
-                    <td>{formatTime(entry.updated_at)}</td>
-                    <td>
+                    <td data-label="Signed in">
+                      <Time at={entry.updated_at} />
+                    </td>
+                    <td data-label="Settings">
                       <a
                         href={`/dashboard/profiles/${profile.id}/networks/${entry.platform}`}
                         aria-label={`${entry.platform} settings of ${profile.name}`}

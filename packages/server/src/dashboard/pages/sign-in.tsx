@@ -106,11 +106,13 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
     if (!parsed.success) {
       const errors: FieldErrors = {};
       for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      services.events.signInRefused('invalid');
       return show(400, { errors, problem: 'Fill in both fields.' });
     }
     const address = clientAddress(c);
     const verdict = throttle.admit(parsed.data.email, address);
     if (!verdict.allowed) {
+      services.events.signInRefused(verdict.reason ?? 'throttled');
       const when = verdict.retryAt?.toISOString().slice(11, 16) ?? 'later';
       const problem =
         verdict.reason === 'busy'
@@ -130,6 +132,7 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
       throttle.settle(parsed.data.email, address, outcome);
     }
     if (outcome === 'failed' || !account) {
+      services.events.signInRefused('wrong_password');
       return show(401, {
         errors: { password: 'The e-mail address or the password is not right.' },
         problem: 'The e-mail address or the password is not right.',

@@ -25,6 +25,7 @@ export { safeNext } from './safe-next.js';
 export {
   refreshSession,
   SESSION_IDLE_SECONDS,
+  SESSION_MAX_SECONDS,
   type StartedSession,
 } from './sessions.js';
 export {

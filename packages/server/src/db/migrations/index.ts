@@ -16,6 +16,8 @@ import { migration016OAuthClientIndexes } from './016-oauth-client-indexes.js';
 import { migration017ScheduledPostsOpenIndexes } from './017-scheduled-posts-open-indexes.js';
 import { migration018DeliveriesInPostRecords } from './018-deliveries-in-post-records.js';
 import { migration020RequestLogClientAddress } from './020-request-log-client-address.js';
+import { migration022AccountTimeZone } from './022-account-time-zone.js';
+import { migration027ComposerGroups } from './027-composer-groups.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
@@ -40,4 +42,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration017ScheduledPostsOpenIndexes,
   migration018DeliveriesInPostRecords,
   migration020RequestLogClientAddress,
+  migration022AccountTimeZone,
+  migration027ComposerGroups,
 ];
