@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type RunningServer, startServer } from '@socialpub/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from './helpers/closed-port.js';
 import { mp4Bytes } from './helpers/media-fixtures.js';
 import { type Packed, packedTarballs, readmeLine, runAsReader } from './helpers/packed-tarballs.js';
 import { REPO_ROOT, type RunResult, runCommand } from './helpers/run-node.js';
@@ -55,16 +55,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A loopback port that was free a moment ago and has nothing listening now. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 function runInProject(file: string): Promise<RunResult> {
   return runCommand(

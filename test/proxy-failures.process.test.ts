@@ -68,6 +68,21 @@ function lastLine(output: string): { state: string; exit_code: number; message: 
   };
 }
 
+/** The served sh command a server at `baseUrl` hands out for a link there, with the file's path put in. */
+async function servedCommand(baseUrl: string, runner: 'native' | 'node'): Promise<string> {
+  const { uploaderBlock } = await import('../packages/server/src/domain/uploads/uploader-command.js');
+  const block = uploaderBlock({
+    shell: 'sh',
+    runner,
+    maxRunSeconds: 60,
+    baseUrl,
+    uploadUrl: `${baseUrl}/storage/uploads/00000000-0000-4000-8000-000000000000`,
+    token: 'upload-token',
+    sha256: '0'.repeat(64),
+  });
+  return block.command.replace('<FULL_PATH_OF_FILE>', join(work, 'x.jpg'));
+}
+
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'socialpub-proxy-failures-'));
   cert = selfSignedCertificate();
@@ -171,21 +186,7 @@ describe('a 502 page while the service restarts', () => {
 
   it('the served sh command names the status instead of "did not download correctly"', async () => {
     // The command as a server behind this proxy hands it out: the download meets the 502 page.
-    const { uploaderBlock } = await import('../packages/server/src/domain/uploads/uploader-command.js');
-    const block = uploaderBlock({
-      shell: 'sh',
-      runner: 'native',
-      maxRunSeconds: 60,
-      baseUrl: front.url,
-      uploadUrl: `${front.url}/storage/uploads/00000000-0000-4000-8000-000000000000`,
-      token: 'upload-token',
-      sha256: '0'.repeat(64),
-    });
-    const result = await runCommand(
-      'sh',
-      ['-c', block.command.replace('<FULL_PATH_OF_FILE>', join(work, 'x.jpg'))],
-      {},
-    );
+    const result = await runCommand('sh', ['-c', await servedCommand(front.url, 'native')], {});
     expect(result.code).toBe(1);
     expect(lastLine(result.stdout).message).toContain('the server answered HTTP 502 instead of the uploader');
   });
@@ -231,21 +232,7 @@ describe("a certificate from the team's own CA", () => {
   });
 
   it('the served sh command says the download stopped at the certificate (curl exit 60)', async () => {
-    const { uploaderBlock } = await import('../packages/server/src/domain/uploads/uploader-command.js');
-    const block = uploaderBlock({
-      shell: 'sh',
-      runner: 'node',
-      maxRunSeconds: 60,
-      baseUrl: front.url,
-      uploadUrl: `${front.url}/storage/uploads/00000000-0000-4000-8000-000000000000`,
-      token: 'upload-token',
-      sha256: '0'.repeat(64),
-    });
-    const result = await runCommand(
-      'sh',
-      ['-c', block.command.replace('<FULL_PATH_OF_FILE>', join(work, 'x.jpg'))],
-      {},
-    );
+    const result = await runCommand('sh', ['-c', await servedCommand(front.url, 'node')], {});
     expect(result.code).toBe(1);
     const message = lastLine(result.stdout).message;
     expect(message).toContain('the certificate of the server is not trusted (curl exit 60)');

@@ -56,36 +56,20 @@ describe('media upload refuses a file it will not send, before any request', () 
   });
 });
 
+/** `posts create --dry-run` on Demo Brand. */
+const dryRun = (platform: string, text: string) =>
+  t.cli(['posts', 'create', '--profile', '@demobrand', '--platform', platform, '--text', text, '--dry-run']);
+
 describe('posts create --dry-run', () => {
   it('says what would happen in words, not the reason as JSON', async () => {
-    const result = await t.cli([
-      'posts',
-      'create',
-      '--profile',
-      '@demobrand',
-      '--platform',
-      'linkedin',
-      '--text',
-      'Only a check',
-      '--dry-run',
-    ]);
+    const result = await dryRun('linkedin', 'Only a check');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim()).toBe('Dry run: it would be published now; nothing was sent.');
     expect(result.stdout).not.toContain('{');
   });
 
   it('says a refusal with the code, status and message the request would answer', async () => {
-    const result = await t.cli([
-      'posts',
-      'create',
-      '--profile',
-      '@demobrand',
-      '--platform',
-      'instagram',
-      '--text',
-      'A caption without its photo',
-      '--dry-run',
-    ]);
+    const result = await dryRun('instagram', 'A caption without its photo');
     expect(result.code, result.stderr).toBe(0);
     const [first, second] = result.stdout.trim().split('\n');
     expect(first).toBe('Dry run: it would be refused; nothing was sent.');

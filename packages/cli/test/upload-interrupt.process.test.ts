@@ -117,6 +117,31 @@ async function mediaStatus(fileId: unknown): Promise<string> {
   return (answer.body as { status: string }).status;
 }
 
+/**
+ * A run of `media upload` stopped by `signal` while its PATCH waits at the storage (the storage's
+ * gate holds it), then the gate opened and the broken PATCH let end.
+ */
+async function stoppedWhileSending(path: string, signal: NodeJS.Signals) {
+  let release = () => {};
+  uploads().storagePatchGate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const run = startUpload(path);
+  let link: Saved | undefined;
+  await until('the link to be saved', async () => {
+    link = await savedLink(path);
+    return link !== undefined;
+  });
+  const fileId = link?.file_id ?? '';
+  await until('a PATCH to hold the upload', () => uploads().storage.isLocked(fileId));
+  run.child.kill(signal);
+  const result = await run.done;
+  uploads().storagePatchGate = undefined;
+  release();
+  await until('the broken PATCH to end', () => !uploads().storage.isLocked(fileId));
+  return { result, link: link as Saved };
+}
+
 describe('media upload interrupted in the middle of a piece', () => {
   it('a CLI killed while its PATCH body is being sent: the next run continues from the stored offset', {
     timeout: 120_000,
@@ -160,34 +185,7 @@ describe('media upload interrupted in the middle of a piece', () => {
   }, async () => {
     const size = CHUNK * 2 + 777;
     const path = await randomJpeg(size);
-    const held = () => {
-      let release = () => {};
-      uploads().storagePatchGate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return () => {
-        uploads().storagePatchGate = undefined;
-        release();
-      };
-    };
-    /** A run stopped with SIGINT while its PATCH waits at the storage. */
-    const interrupted = async () => {
-      const release = held();
-      const run = startUpload(path);
-      let link: Saved | undefined;
-      await until('the link to be saved', async () => {
-        link = await savedLink(path);
-        return link !== undefined;
-      });
-      const fileId = link?.file_id ?? '';
-      await until('a PATCH to hold the upload', () => uploads().storage.isLocked(fileId));
-      run.child.kill('SIGINT');
-      const result = await run.done;
-      release();
-      await until('the broken PATCH to end', () => !uploads().storage.isLocked(fileId));
-      return { result, link: link as Saved };
-    };
-
+    const interrupted = () => stoppedWhileSending(path, 'SIGINT');
     const first = await interrupted();
     expect(first.result.code).toBe(130);
     expect(first.result.stdout).toBe('');
@@ -228,22 +226,7 @@ describe('media upload interrupted in the middle of a piece', () => {
   });
 
   it('SIGTERM stops it the same way with exit 143', { timeout: 120_000 }, async () => {
-    const path = await randomJpeg(CHUNK + 10);
-    let release = () => {};
-    uploads().storagePatchGate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const run = startUpload(path);
-    let link: Saved | undefined;
-    await until('the link to be saved', async () => {
-      link = await savedLink(path);
-      return link !== undefined;
-    });
-    await until('a PATCH to hold the upload', () => uploads().storage.isLocked(link?.file_id ?? ''));
-    run.child.kill('SIGTERM');
-    const result = await run.done;
-    uploads().storagePatchGate = undefined;
-    release();
+    const { result } = await stoppedWhileSending(await randomJpeg(CHUNK + 10), 'SIGTERM');
     expect(result.code).toBe(143);
     expect(result.stderr).toContain('run the same command again to continue.');
   });
