@@ -90,6 +90,8 @@ async function strictTools(
     url: `${server.url}/mcp`,
     name: 'socialpub',
     requestInit: { headers: { authorization: `Bearer ${bearer}` } },
+    // The SDK's own default is 5 s per request; two shared cores under a full suite need more.
+    clientSessionTimeoutSeconds: 120,
   });
   await mcp.connect();
   const converted = (await getAllMcpTools({

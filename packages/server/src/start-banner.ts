@@ -22,6 +22,8 @@ function mountsRoute(socialpub: Pick<SocialpubApp, 'app'>, prefix: string): bool
 export function bannerLines(
   url: string,
   socialpub: Pick<SocialpubApp, 'app' | 'demo' | 'generatedAdminToken' | 'adminEnabled'>,
+  /** SOCIALPUB_ADMIN_LISTEN's own listener, where the admin API and /metrics answer instead. */
+  adminUrl: string = url,
   second: SecondLoopback | null = null,
 ): string[] {
   const also = second !== null && !('unavailable' in second) ? ` and ${second.url}` : '';
@@ -40,6 +42,9 @@ export function bannerLines(
     if (dashboard) lines.push('    dashboard    demo@example.com / demo-password');
   }
   if (socialpub.generatedAdminToken) lines.push(`    admin token  ${socialpub.generatedAdminToken}`);
-  if (socialpub.adminEnabled) lines.push(`  Admin API  ${url}/admin/v1`);
+  if (socialpub.adminEnabled) {
+    lines.push(`  Admin API  ${adminUrl}/admin/v1`);
+    lines.push(`  Metrics    ${adminUrl}/metrics`);
+  }
   return lines;
 }

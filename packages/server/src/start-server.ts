@@ -97,8 +97,7 @@ export async function startServer(
       : null;
   const admin = config.adminListen ? await listenForAdmin(socialpub, config.adminListen) : null;
 
-  for (const line of bannerLines(url, socialpub, second)) log(line);
-  if (admin) log(`  Admin API and /metrics only on ${admin.url} (SOCIALPUB_ADMIN_LISTEN)`);
+  for (const line of bannerLines(url, socialpub, admin?.url, second)) log(line);
   idleRelease.start();
 
   let closing: Promise<void> | null = null;

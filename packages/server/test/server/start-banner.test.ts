@@ -18,8 +18,9 @@ afterAll(() => running.close());
 
 /** A probe for each kind of address the banner may name, with the credentials it needs. */
 function probeFor(address: string): { url: string; headers: Record<string, string> } {
-  if (address.endsWith('/admin/v1')) {
-    return { url: `${address}/clock`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
+  if (address.endsWith('/admin/v1') || address.endsWith('/metrics')) {
+    const url = address.endsWith('/metrics') ? address : `${address}/clock`;
+    return { url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
   }
   return { url: address, headers: {} };
 }

@@ -115,6 +115,10 @@ describe('SOCIALPUB_SIGNUP=closed', () => {
       expect(posted.status).toBe(403);
       expect(browser.lastPage).toContain('Sign-up is closed on this server');
       expect(t.services.repos.accounts.count()).toBe(before);
+      // The sign-in page no longer offers the way that is closed.
+      await browser.get('/dashboard/sign-in');
+      expect(browser.lastPage).not.toContain('href="/dashboard/sign-up"');
+      expect(browser.lastPage).toContain('The operator of this server creates them');
     } finally {
       await t.close();
     }
@@ -124,6 +128,8 @@ describe('SOCIALPUB_SIGNUP=closed', () => {
     const t = await testApp();
     try {
       const browser = new DashboardBrowser(t);
+      await browser.get('/dashboard/sign-in');
+      expect(browser.lastPage).toContain('href="/dashboard/sign-up"');
       await browser.signUp('open@example.test');
       expect(t.services.repos.accounts.count()).toBe(1);
     } finally {
@@ -224,7 +230,8 @@ describe('on a real listener', { timeout: 60_000 }, () => {
       (line) => lines.push(line),
     );
     const adminPort = running.socialpub.services.adminListener.port as number;
-    expect(lines.join('\n')).toContain(`Admin API and /metrics only on http://127.0.0.1:${adminPort}`);
+    expect(lines).toContain(`  Admin API  http://127.0.0.1:${adminPort}/admin/v1`);
+    expect(lines).toContain(`  Metrics    http://127.0.0.1:${adminPort}/metrics`);
     const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const onPublic = await raw(running.port, '/admin/v1/clock', {
       host: `127.0.0.1:${running.port}`,

@@ -25,7 +25,7 @@ interface SignInForm {
   ended?: boolean;
 }
 
-function SignInBody(props: SignInForm & { csrfToken: string }) {
+function SignInBody(props: SignInForm & { csrfToken: string; signupOpen: boolean }) {
   return (
     <div class="card">
       {props.ended ? (
@@ -56,9 +56,13 @@ function SignInBody(props: SignInForm & { csrfToken: string }) {
         />
         <button type="submit">Sign in</button>
       </form>
-      <p>
-        No account yet? <a href="/dashboard/sign-up">Sign up</a> (any plan, it is a sandbox).
-      </p>
+      {props.signupOpen ? (
+        <p>
+          No account yet? <a href="/dashboard/sign-up">Sign up</a> (any plan, it is a sandbox).
+        </p>
+      ) : (
+        <p>No account yet? The operator of this server creates them; ask them for one.</p>
+      )}
     </div>
   );
 }
@@ -87,6 +91,7 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
         errors={{}}
         ended={c.req.query('ended') === '1'}
         csrfToken={c.var.csrfToken}
+        signupOpen={services.signup === 'open'}
       />,
     );
   });
@@ -99,7 +104,13 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
       renderPage(
         c,
         { title: 'Sign in', status },
-        <SignInBody email={email} next={next} csrfToken={c.var.csrfToken} {...form} />,
+        <SignInBody
+          email={email}
+          next={next}
+          csrfToken={c.var.csrfToken}
+          signupOpen={services.signup === 'open'}
+          {...form}
+        />,
       );
 
     const parsed = SignInSchema.safeParse({ email, password: body.password ?? '' });
