@@ -19,7 +19,7 @@ const noDelays = [0, 0, 0, 0, 0, 0];
  * Random bytes behind the signature its name promises (MP4's `ftyp isom` box, or JPEG's), since
  * media.upload refuses a file whose first bytes are not what its name says.
  */
-function media(size: number, kind: 'mp4' | 'jpg' = 'mp4'): ReturnType<typeof randomBytes> {
+function media(size: number, kind: 'mp4' | 'jpg' = 'mp4'): Buffer<ArrayBuffer> {
   const bytes = randomBytes(size);
   if (kind === 'jpg') bytes.set([0xff, 0xd8, 0xff, 0xe0]);
   else bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 0, 0]);
