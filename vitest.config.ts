@@ -47,6 +47,8 @@ const browser: TestProjectInlineConfiguration = {
     name: 'browser',
     include: [`packages/*/${BROWSER_TESTS}`, `test/${BROWSER_TESTS}`],
     exclude: ['**/node_modules/**'],
+    // The composer's script for browsers is made by the server's build.
+    globalSetup: ['packages/server/test/global-setup.ts'],
     server: { deps: { inline: MCP_CLIENT_INLINE } },
     testTimeout: 180_000,
     hookTimeout: 180_000,

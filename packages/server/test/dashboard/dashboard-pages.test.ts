@@ -157,6 +157,27 @@ describe('Media library uploads', () => {
 });
 
 describe('forms keep what was typed and change nothing on bad input', () => {
+  it('connecting a network lands back on Profiles, saying what is connected and what next', async () => {
+    await browser.get('/dashboard/profiles');
+    await browser.post('/dashboard/profiles', { name: 'Shop' });
+    await browser.get('/dashboard/profiles');
+    const shop = t.services.repos.profiles.listForAccount(
+      t.services.repos.accounts.findByEmail('owner@example.com')?.id ?? '',
+    )[0];
+    const answer = await browser.post(`/dashboard/profiles/${shop?.id}/connect`, {
+      platform: 'threads',
+      username: 'me',
+    });
+    const landing = answer.headers.get('location') ?? '';
+    expect(landing).toMatch(/^\/dashboard\/profiles\?done=network-connected&network=threads&profile=/);
+    await browser.get(landing);
+    expect(browser.lastPage).toContain('threads is connected to Shop.');
+    expect(browser.lastPage).toContain(`href="/dashboard/profiles/${shop?.id}/networks/threads"`);
+    // Words come only from the account's own profile and a real network.
+    await browser.get(`/dashboard/profiles?done=network-connected&network=evil&profile=${shop?.id}`);
+    expect(browser.lastPage).not.toContain('is connected to');
+  });
+
   it('simulate form: a bad status and bad JSON are shown beside their fields', async () => {
     await browser.get('/dashboard/profiles');
     await browser.post('/dashboard/profiles', { name: 'Mine' });

@@ -94,6 +94,24 @@ dl.totals dd .muted{font-size:.9rem;font-weight:400}
 .best-posts{padding-left:1.5rem}
 .best-posts li{margin:0 0 .75rem}
 [aria-current=true]{font-weight:700}
+.composer{display:grid;gap:1rem;grid-template-columns:minmax(0,1fr);align-items:start}
+@media (min-width:1000px){.composer{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}.previews{position:sticky;top:1rem}}
+.previews>h2{margin-top:0}
+.previews .delivery{margin:0 0 1rem}
+.cancel-one{color:#b3261e}
+.library-thumb{display:block;width:4rem;height:4rem;object-fit:cover;border-radius:4px;border:1px solid #d5dae1;margin:0 0 .25rem}
+.profile-switch{align-items:flex-end;margin:0 0 1rem}
+.profile-switch .field{margin:0}
+.pick-grid{list-style:none;margin:0;padding:0;display:grid;gap:.5rem;grid-template-columns:repeat(auto-fill,minmax(7rem,1fr))}
+.pick-grid li{position:relative}
+.pick-grid input{position:absolute;top:.4rem;left:.4rem}
+.pick-grid label{display:flex;flex-direction:column;gap:.25rem;font-weight:400;border:2px solid #d5dae1;border-radius:8px;padding:.35rem;cursor:pointer;background:#fff}
+.pick-grid input:checked+label{border-color:#0b57d0;background:#eef4ff}
+.pick-grid input:focus-visible+label{outline:3px solid #f2a900;outline-offset:2px}
+.pick-grid img,.thumb-box{width:100%;aspect-ratio:1/1;object-fit:cover;border-radius:4px;display:flex;align-items:center;justify-content:center;background:#eef1f5;color:#5a6472}
+.counts{list-style:none;margin:.5rem 0 0;padding:.5rem 0 0;border-top:1px solid #d5dae1;font-size:.9rem;font-variant-numeric:tabular-nums}
+.count{color:#5a6472}
+.count.over{color:#b3261e;font-weight:600}
 .members{list-style:none;margin:0;padding:0;display:grid;gap:.4rem}
 .members li{overflow-wrap:anywhere}
 .figure-line{margin:.15rem 0 0;font-size:.9rem;font-variant-numeric:tabular-nums}

@@ -32,7 +32,7 @@ function Media(props: { delivery: Delivery; square?: boolean }) {
 }
 
 /** What makes each network's post look like itself at a glance. */
-function NetworkPart(props: { delivery: Delivery }) {
+export function NetworkPart(props: { delivery: Delivery }) {
   const { delivery } = props;
   const text = delivery.text ?? '';
   const options = delivery.options;

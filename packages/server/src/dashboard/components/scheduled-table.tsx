@@ -30,7 +30,7 @@ function Member(props: { post: ScheduledPostRecord; csrfToken: string; cancellab
           <CsrfField token={props.csrfToken} />{' '}
           <button
             type="submit"
-            class="link-button"
+            class="link-button cancel-one"
             aria-label={`Cancel only ${platform} of the post due ${props.due}`}
           >
             Cancel {platform} only
@@ -70,7 +70,7 @@ function CancelRow(props: { posts: ScheduledPostRecord[]; csrfToken: string; due
         <input type="hidden" name="id" value={post.id} />
       ))}
       <button type="submit" class="danger" aria-label={`Cancel the post due ${props.due} on every network`}>
-        Cancel all {props.posts.length}
+        Cancel all
       </button>
     </form>
   );

@@ -40,6 +40,11 @@ function Filters(props: {
           </a>
         ))}
       </p>
+      {errors.days ? (
+        <p class="field-error" role="alert">
+          <strong>Error:</strong> {errors.days}
+        </p>
+      ) : null}
       <div class="grid">
         <TextField
           name="from"

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addDashboardFile } from '../../domain/dashboard-media.js';
 import { listLibrary } from '../../domain/media/library.js';
+import { publicFileUrl } from '../../domain/media/media-status.js';
 import { mediaWriteFailure } from '../../files/media-folder.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';
@@ -70,7 +71,19 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
         <tbody>
           {props.items.map((item) => (
             <tr>
-              <td data-label="Name">{item.file_name}</td>
+              <td data-label="Name">
+                <span>
+                  {item.kind === 'image' && item.status === 'ready' ? (
+                    <img
+                      class="library-thumb"
+                      src={publicFileUrl('', { fileId: item.file_id, fileName: item.file_name })}
+                      alt=""
+                      loading="lazy"
+                    />
+                  ) : null}
+                  {item.file_name}
+                </span>
+              </td>
               <td data-label="Type">{item.type}</td>
               <td data-label="Size">{formatBytes(item.size)}</td>
               <td data-label="Status">{item.status}</td>

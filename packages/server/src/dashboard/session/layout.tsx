@@ -32,6 +32,8 @@ export interface LayoutProps {
   now: Date;
   /** Path of the page, to mark its nav link with aria-current. */
   currentPath: string;
+  /** Scripts of this page beyond the dashboard's one (our own origin only). */
+  scripts?: readonly string[] | undefined;
   children?: Child;
 }
 
@@ -46,6 +48,9 @@ function Layout(props: LayoutProps) {
         <link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
         <script src="/dashboard/assets/dashboard.js" defer />
+        {(props.scripts ?? []).map((src) => (
+          <script src={src} defer />
+        ))}
       </head>
       <body>
         <a class="skip" href="#main">
@@ -108,6 +113,8 @@ function isCurrent(href: string, current: string): boolean {
 export interface PageOptions {
   title: string;
   status?: ContentfulStatusCode;
+  /** Scripts of this page beyond the dashboard's one, e.g. the composer's. */
+  scripts?: readonly string[];
 }
 
 /** Renders a page inside the layout with this request's session, CSRF token and clock mode. */
@@ -124,6 +131,7 @@ export function renderPage(
       timeZone={c.var.timeZone ?? 'UTC'}
       now={c.var.pageNow ?? new Date(0)}
       currentPath={c.req.path}
+      scripts={options.scripts}
     >
       {body}
     </Layout>,
