@@ -7,7 +7,8 @@ import { workFactorProblem } from './domain/passwords.js';
 
 /** The server's own surface (reference-server.md, Addresses and Storage): flags win over env. */
 export interface ServerConfig extends TeamSettings {
-  host: string;
+  /** Undefined (no --host, no SOCIALPUB_HOST): both loopbacks, 127.0.0.1 and [::1]. */
+  host: string | undefined;
   port: number;
   dataDir: string;
   memory: boolean;
@@ -32,10 +33,12 @@ export class ConfigError extends Error {
   }
 }
 
-export const USAGE = `Usage: socialpub-server [--host 127.0.0.1] [--port 8787] [--data-dir ./.socialpub] [--memory]
+export const USAGE = `Usage: socialpub-server [--host HOST] [--port 8787] [--data-dir ./.socialpub] [--memory]
        socialpub-server backup --data-dir DATA --to DIR
        socialpub-server restore --from DIR --data-dir DATA [--force]
        socialpub-server --help | --version
+
+Without --host it listens on both loopbacks, 127.0.0.1 and [::1] (localhost); --host 127.0.0.1 on one.
 
 Environment: SOCIALPUB_HOST, SOCIALPUB_PORT, SOCIALPUB_DATA_DIR, SOCIALPUB_CLOCK (system|virtual),
 SOCIALPUB_CLOCK_START, SOCIALPUB_ADMIN_TOKEN, SOCIALPUB_PUBLIC_URL, SOCIALPUB_STORAGE_URL,
@@ -123,7 +126,7 @@ export function parseConfig(
   } catch (error) {
     throw new ConfigError(`${(error as Error).message}\n${USAGE}`);
   }
-  const host = (values.host ?? env.SOCIALPUB_HOST ?? '127.0.0.1').trim();
+  const host = (values.host ?? env.SOCIALPUB_HOST)?.trim();
   if (host === '') throw new ConfigError('Host must not be empty.');
   const clockMode = parseClockMode(env.SOCIALPUB_CLOCK);
   const clockStart = parseClockStart(env.SOCIALPUB_CLOCK_START);

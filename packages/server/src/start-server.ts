@@ -5,6 +5,7 @@ import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import type { ListenAddress } from './config-team.js';
 import { listenerOptions, type SocketTimeouts } from './http/socket-timeouts.js';
+import { FIRST_LOOPBACK, listenOnIpv6Loopback, type SecondLoopback } from './loopback-listener.js';
 import { collectAllGarbage, youngGenerationShrunk } from './runtime/garbage-collector.js';
 import { IdleMemoryRelease } from './runtime/idle-memory-release.js';
 import { bannerLines } from './start-banner.js';
@@ -34,7 +35,8 @@ export async function startServer(
   config: StartServerConfig,
   log: (line: string) => void = (line) => console.log(line),
 ): Promise<RunningServer> {
-  const host = config.host ?? '127.0.0.1';
+  // No host given: both loopbacks (loopback-listener.ts), this one first.
+  const host = config.host ?? FIRST_LOOPBACK;
   const socialpub = await createApp({
     ...(config.memory ? { memory: true } : { dataDir: config.dataDir ?? './.socialpub' }),
     clock: config.clock ?? 'system',
@@ -60,6 +62,8 @@ export async function startServer(
     socialpub.releaseCaches();
     return youngGenerationShrunk();
   });
+  let handler: RequestListener | undefined;
+  const serverOptions = listenerOptions(config.socketTimeouts);
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve(
       {
@@ -71,12 +75,14 @@ export async function startServer(
         hostname: host,
         port: config.port ?? 8787,
         // The app may answer a request on Node's own objects before the adapter makes web ones of it.
-        createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
-          createServer(serverOptions, (incoming, outgoing) => {
+        createServer: ((serverOptions: ServerOptions, listener: RequestListener) => {
+          handler = (incoming, outgoing) => {
             if (!socialpub.answerAtNode(incoming, outgoing)) listener(incoming, outgoing);
             else idleRelease.noteRequest();
-          })) as typeof createServer,
-        serverOptions: listenerOptions(config.socketTimeouts),
+          };
+          return createServer(serverOptions, handler);
+        }) as typeof createServer,
+        serverOptions,
       },
       () => resolve(created as Server),
     ) as Server;
@@ -90,23 +96,35 @@ export async function startServer(
   socialpub.services.ownNames.listening(address.address, address.port);
   if (!config.storageUrl) socialpub.services.urls.storage = url;
 
+  const second: SecondLoopback | null =
+    config.host === undefined && handler
+      ? await listenOnIpv6Loopback(handler, serverOptions, address.port)
+      : null;
   const admin = config.adminListen
     ? await listenForAdmin(socialpub, config.adminListen, config.socketTimeouts)
     : null;
 
-  for (const line of bannerLines(url, socialpub, admin?.url)) log(line);
+  for (const line of bannerLines(url, socialpub, admin?.url, second)) log(line);
   idleRelease.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       idleRelease.stop();
-      await Promise.all([stopListener(server), admin ? stopListener(admin.server) : undefined]);
+      await Promise.all([
+        stopListener(server),
+        second && 'server' in second ? stopListener(second.server) : undefined,
+        admin ? stopListener(admin.server) : undefined,
+      ]);
       await socialpub.close();
     })();
     return closing;
   };
-  const listeners = admin ? [server, admin.server] : [server];
+  const listeners = [
+    server,
+    ...(second && 'server' in second ? [second.server] : []),
+    ...(admin ? [admin.server] : []),
+  ];
   return { url, port: address.port, host, socialpub, listeners, close };
 }
 

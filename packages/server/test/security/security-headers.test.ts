@@ -116,6 +116,7 @@ describe('API answers and kept files send nosniff', () => {
     ['GET /health', '/health', false],
     ['GET /openapi.yaml', '/openapi.yaml', false],
     ['the dashboard stylesheet', '/dashboard/assets/dashboard.css', false],
+    ['the composer script', '/dashboard/assets/composer.js', false],
   ])('%s', async (_name, path, withKey) => {
     const response = await fetch(`${server.url}${path}`, {
       headers: withKey ? { authorization: `Bearer ${apiKey}` } : {},

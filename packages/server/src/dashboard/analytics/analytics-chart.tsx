@@ -17,7 +17,7 @@ export const seriesColour = (index: number): string =>
 
 const WIDTH = 800;
 const HEIGHT = 300;
-const LEFT = 76;
+const LEFT = 96;
 const RIGHT = 8;
 const TOP = 12;
 const BOTTOM = 40;

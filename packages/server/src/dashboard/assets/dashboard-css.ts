@@ -26,6 +26,7 @@ h3{font-size:1.05rem;margin:1rem 0 .5rem}
 .muted{color:#5a6472}
 .card{background:#fff;border:1px solid #d5dae1;border-radius:8px;padding:1rem;margin:0 0 1rem}
 .card>h2:first-child,.card>h3:first-child{margin-top:0}
+.card h2{overflow-wrap:anywhere}
 .grid{display:grid;gap:1rem;grid-template-columns:1fr}
 @media (min-width:900px){.grid{grid-template-columns:repeat(auto-fill,minmax(320px,1fr))}}
 .field{margin:0 0 1rem;display:flex;flex-direction:column;gap:.25rem;max-width:36rem}
@@ -123,6 +124,7 @@ table.stack tr{background:#fff;border:1px solid #d5dae1;border-radius:8px;margin
 table.stack td,table.stack th[scope=row]{display:grid;grid-template-columns:minmax(5.5rem,38%) minmax(0,1fr);gap:.5rem;border:0;padding:.3rem .75rem;background:none;text-align:left;font-weight:400}
 table.stack td::before,table.stack th[scope=row]::before{content:attr(data-label);font-weight:600;color:#1b1f24}
 table.stack td:not([data-label]){display:block}
+table.stack td,table.stack th[scope=row]{justify-items:start}
 table.stack caption{display:block;text-align:left}
 table.stack .post-summary{min-width:0}
 }

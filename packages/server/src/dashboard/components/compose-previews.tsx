@@ -46,7 +46,7 @@ export function ComposePreviews(props: { previews: ComposePreview[] }) {
             <strong class="network-name">{delivery.platform}</strong>
             <span class="muted">{delivery.username ? `@${delivery.username}` : ''} · how it will look</span>
           </header>
-          <NetworkPart delivery={delivery} />
+          <NetworkPart delivery={delivery} counts={counts} />
           <CountList platform={delivery.platform} counts={counts} />
         </article>
       ))}

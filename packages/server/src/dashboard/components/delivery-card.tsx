@@ -1,4 +1,4 @@
-import { type Delivery, detectLinks } from '@socialpub/core';
+import { type Delivery, detectLinks, type FieldCount } from '@socialpub/core';
 import { Time } from './time.js';
 
 /** X's timeline shows a post's first 280 characters, the rest behind "Show more". */
@@ -32,7 +32,7 @@ function Media(props: { delivery: Delivery; square?: boolean }) {
 }
 
 /** What makes each network's post look like itself at a glance. */
-export function NetworkPart(props: { delivery: Delivery }) {
+export function NetworkPart(props: { delivery: Delivery; counts?: FieldCount[] }) {
   const { delivery } = props;
   const text = delivery.text ?? '';
   const options = delivery.options;
