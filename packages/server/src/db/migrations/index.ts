@@ -15,7 +15,9 @@ import { migration014Deliveries } from './014-deliveries.js';
 import { migration016OAuthClientIndexes } from './016-oauth-client-indexes.js';
 import { migration017ScheduledPostsOpenIndexes } from './017-scheduled-posts-open-indexes.js';
 import { migration018DeliveriesInPostRecords } from './018-deliveries-in-post-records.js';
+import { migration019NetworkTexts } from './019-network-texts.js';
 import { migration020RequestLogClientAddress } from './020-request-log-client-address.js';
+import { migration024UploadEndDetail } from './024-upload-end-detail.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
@@ -39,5 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016OAuthClientIndexes,
   migration017ScheduledPostsOpenIndexes,
   migration018DeliveriesInPostRecords,
+  migration019NetworkTexts,
   migration020RequestLogClientAddress,
+  migration024UploadEndDetail,
 ];
