@@ -22,8 +22,12 @@ const spawning: TestProjectInlineConfiguration = {
     include: [`packages/*/${PROCESS_TESTS}`, `test/${PROCESS_TESTS}`],
     exclude: ['**/node_modules/**'],
     // The CLI's and the server's tests run their built binaries: built here when missing or older
-    // than the sources.
-    globalSetup: ['packages/cli/test/global-setup.ts', 'packages/server/test/global-setup.ts'],
+    // than the sources. The installed-package tests share one pack, made on first need.
+    globalSetup: [
+      'packages/cli/test/global-setup.ts',
+      'packages/server/test/global-setup.ts',
+      'test/global-setup.ts',
+    ],
     server: { deps: { inline: MCP_CLIENT_INLINE } },
     // A Node start-up per spawned command, on two shared cores: generous, and waits are for events.
     testTimeout: 180_000,
@@ -43,6 +47,8 @@ const browser: TestProjectInlineConfiguration = {
     name: 'browser',
     include: [`packages/*/${BROWSER_TESTS}`, `test/${BROWSER_TESTS}`],
     exclude: ['**/node_modules/**'],
+    // The composer's script for browsers is made by the server's build.
+    globalSetup: ['packages/server/test/global-setup.ts'],
     server: { deps: { inline: MCP_CLIENT_INLINE } },
     testTimeout: 180_000,
     hookTimeout: 180_000,

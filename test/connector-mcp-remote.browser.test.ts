@@ -18,6 +18,7 @@ interface BrowserRun {
   url: string;
   choice: string;
   signedIn: boolean;
+  signedUp?: boolean;
   preselected: 'read' | 'post' | null;
   notice: string | null;
   landed: string | null;
@@ -77,6 +78,34 @@ function savedTokens(folder: string): { access_token: string; refresh_token?: st
   return JSON.parse(readFileSync(file, 'utf8')) as { access_token: string; refresh_token?: string };
 }
 
+/**
+ * mcp-remote for `serverUrl` in its own folder, with the BROWSER script answering its sign-in as
+ * `browser` says; an MCP client of the 1.x SDK talks to it over stdio. Not connected yet.
+ */
+function startMcpRemote(server: TestServer, serverUrl: string, browser: Record<string, string>) {
+  const folder = mkdtempSync(join(tmpdir(), 'socialpub-mcp-remote-'));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [PROXY, serverUrl, '--auth-timeout', '90'],
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: folder,
+      MCP_REMOTE_CONFIG_DIR: join(folder, 'mcp-auth'),
+      BROWSER,
+      SOCIALPUB_BROWSER_LOG: join(folder, 'browser.jsonl'),
+      ...browser,
+    },
+    stderr: 'pipe',
+  });
+  let log = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const client = new Client({ name: 'desktop-app', version: '1.0.0' });
+  started = { server, transport, client, folder };
+  return { folder, client, transport, proxyLog: () => log };
+}
+
 function structured(result: unknown): Record<string, unknown> {
   const value = result as { structuredContent?: Record<string, unknown>; content?: Array<{ text?: string }> };
   return value.structuredContent ?? (JSON.parse(value.content?.[0]?.text ?? '{}') as Record<string, unknown>);
@@ -93,33 +122,19 @@ describe.each(['localhost', '127.0.0.1'])('mcp-remote against http://%s:PORT/mcp
   it('connects on the first try, steps up from Read-only to publish, and refreshes after the hour', async () => {
     expect(existsSync(CHROMIUM_PATH), `Chromium is missing at ${CHROMIUM_PATH}`).toBe(true);
     const server = await TestServer.start();
-    const folder = mkdtempSync(join(tmpdir(), 'socialpub-mcp-remote-'));
-    const serverUrl = `http://${name}:${server.running.port}/mcp`;
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [PROXY, serverUrl, '--auth-timeout', '90'],
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: folder,
-        MCP_REMOTE_CONFIG_DIR: join(folder, 'mcp-auth'),
-        BROWSER,
-        SOCIALPUB_BROWSER_LOG: join(folder, 'browser.jsonl'),
+    const { folder, client, transport, proxyLog } = startMcpRemote(
+      server,
+      `http://${name}:${server.running.port}/mcp`,
+      {
         // First sign-in: the person allows Read-only; the step-up: Allow on what the page preselects.
         SOCIALPUB_BROWSER_CHOICES: 'read,preselected',
         SOCIALPUB_BROWSER_EMAIL: 'demo@example.com',
         SOCIALPUB_BROWSER_PASSWORD: 'demo-password',
       },
-      stderr: 'pipe',
-    });
-    let proxyLog = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      proxyLog += chunk.toString();
-    });
-    const client = new Client({ name: 'desktop-app', version: '1.0.0' });
-    started = { server, transport, client, folder };
+    );
 
     await client.connect(transport);
-    const first = await browserRunsWhen(folder, 1, () => proxyLog);
+    const first = await browserRunsWhen(folder, 1, proxyLog);
     expect(first[0]).toMatchObject({ signedIn: true, choice: 'read', error: null });
     // The sign-in address is in the name the app was configured with, and so is everything after it.
     expect(new URL(first[0]?.url ?? '').hostname).toBe(name === 'localhost' ? 'localhost' : '127.0.0.1');
@@ -139,7 +154,7 @@ describe.each(['localhost', '127.0.0.1'])('mcp-remote against http://%s:PORT/mcp
         places: [{ accountId: brand.profile_id, platform: 'linkedin' }],
       },
     });
-    const runs = await browserRunsWhen(folder, 2, () => proxyLog);
+    const runs = await browserRunsWhen(folder, 2, proxyLog);
     // Each BROWSER run is a fresh Chromium profile, so the person signs in again.
     expect(runs[1]).toMatchObject({ preselected: 'post', signedIn: true, error: null });
     expect(runs[1]?.notice).toMatch(/asks to post/);
@@ -168,5 +183,37 @@ describe.each(['localhost', '127.0.0.1'])('mcp-remote against http://%s:PORT/mcp
     expect(server.running.socialpub.services.accessTokens.verify(refreshed.access_token)).not.toBeNull();
     // No third sign-in: the refresh needed no browser.
     expect(browserRuns(folder)).toHaveLength(2);
+  }, 300_000);
+});
+
+/**
+ * A person with no account yet: the app's sign-in leads to the sign-in page, they follow Sign up,
+ * create an account, and continue to the consent page they came from; the app gets its tokens.
+ */
+describe('mcp-remote for a person who has no account yet', () => {
+  it('signs up in the middle of the sign-in and connects the app to the new account', async () => {
+    expect(existsSync(CHROMIUM_PATH), `Chromium is missing at ${CHROMIUM_PATH}`).toBe(true);
+    const server = await TestServer.start();
+    const { folder, client, transport, proxyLog } = startMcpRemote(
+      server,
+      `http://127.0.0.1:${server.running.port}/mcp`,
+      {
+        SOCIALPUB_BROWSER_CHOICES: 'post',
+        SOCIALPUB_BROWSER_SIGN_UP: '1',
+        SOCIALPUB_BROWSER_EMAIL: 'newcomer@example.com',
+        SOCIALPUB_BROWSER_PASSWORD: 'newcomer-password',
+      },
+    );
+
+    await client.connect(transport);
+    const [run] = await browserRunsWhen(folder, 1, proxyLog);
+    expect(run).toMatchObject({ signedUp: true, choice: 'post', error: null });
+    // The app acts for the account just created, not for anyone else.
+    const usage = await client.callTool({ name: 'service_get_usage', arguments: {} });
+    expect(usage.isError).toBeFalsy();
+    const token = server.running.socialpub.services.accessTokens.verify(savedTokens(folder).access_token);
+    const account = server.running.socialpub.services.repos.accounts.findByEmail('newcomer@example.com');
+    expect(account).not.toBeNull();
+    expect(token?.accountId).toBe(account?.id);
   }, 300_000);
 });

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import {
   openServerAndBrowser,
   screenshotBothWidths,
 } from './helpers/browser.js';
-import { APP_REDIRECT_URI } from './helpers/oauth-app.js';
+import { APP_REDIRECT_URI, authorizationForNewApp } from './helpers/oauth-app.js';
 import type { TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -45,27 +44,7 @@ async function listToolsWith(token: string): Promise<number | 'ok'> {
 
 describe('connecting an AI app in Chromium', () => {
   it('signs in, consents to Read and post, and Disconnect stops the app at once', async () => {
-    const registration = (await (
-      await fetch(`${server.url}/oauth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_name: 'Browser app', redirect_uris: [APP_REDIRECT_URI] }),
-      })
-    ).json()) as { client_id: string };
-    const verifier = randomBytes(32).toString('base64url');
-    const authorization = new URL(`${server.url}/oauth/authorize`);
-    for (const [name, value] of Object.entries({
-      response_type: 'code',
-      client_id: registration.client_id,
-      redirect_uri: APP_REDIRECT_URI,
-      state: 'browser-state',
-      scope: 'socialpub:read socialpub:post',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      resource: `${server.url}/mcp`,
-    })) {
-      authorization.searchParams.set(name, value);
-    }
+    const { authorization, verifier, clientId } = await authorizationForNewApp(server.url, 'Browser app');
 
     const { context, page } = await newPage(browser, server.url);
     // The app's redirect listener: the browser lands there with the code.
@@ -101,7 +80,7 @@ describe('connecting an AI app in Chromium', () => {
           code: callback?.searchParams.get('code') ?? '',
           code_verifier: verifier,
           redirect_uri: APP_REDIRECT_URI,
-          client_id: registration.client_id,
+          client_id: clientId,
           resource: `${server.url}/mcp`,
         }),
       })

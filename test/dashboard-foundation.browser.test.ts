@@ -49,11 +49,13 @@ describe('dashboard sign-up, sign-in and sign-out in Chromium', () => {
       'New post',
       'Scheduled',
       'History',
+      'Analytics',
       'Network inbox',
       'Media library',
       'Connected apps',
       'Plan',
       'Clock',
+      'Settings',
     ]);
     await screenshotBothWidths(page, 'overview-new-account');
     expect(await fitsWidth(page)).toBe(true);

@@ -173,8 +173,10 @@ describe('Profiles and networks, History', () => {
     expect(published.status).toBe(200);
     await nav('History').click();
     const success = page.getByRole('row', { name: /success/ });
-    expect(await success.getByRole('link', { name: /^https?:\/\// }).count()).toBe(1);
-    expect(await success.getByText('views 120, likes 8').isVisible()).toBe(true);
+    expect(await success.getByRole('link', { name: 'Permalink of the x post' }).getAttribute('href')).toMatch(
+      /^https?:\/\//,
+    );
+    expect(await success.getByText(/views 120 · likes 8/).isVisible()).toBe(true);
     expect(await success.getByText(/collected .* UTC/).isVisible()).toBe(true);
     await shoot('history');
 

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   commandsOf,
@@ -10,10 +11,11 @@ import {
 } from './helpers/documented-commands.js';
 import { PageReader } from './helpers/documented-run.js';
 import { REPO_ROOT } from './helpers/run-node.js';
+import { newFilesNotIgnored } from './helpers/tracked-copy.js';
 
 // Every command line the README, docs/ and examples/README.md show must run as written from a
 // clone. Each one is checked to resolve (a bare `socialpub-server` is "command not found" there),
-// and every shell-block line runs for real in a copy of the working tree against a server on
+// and every shell-block line runs for real in a copy of the clone's tracked files against a server on
 // 127.0.0.1 port 0, unless NOT_RUN says why it cannot. Each page is read on its own copy and server.
 
 /** Block lines that are only resolved, with the reason they are not run here. */
@@ -24,9 +26,19 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npx vitest run --project core': 'runs a test project',
   'npx vitest --project server': 'watch mode runs until stopped',
   'npm run lint': '`npm test` runs it on the whole repository',
+  'npm run pack':
+    'builds with declarations for minutes; test/installed-sdk.process.test.ts runs it in a copy of the clone',
+  'npm install --prefix ../my-app ./packs/socialpub-sdk-0.1.0.tgz':
+    'installs the packed SDK; test/installed-sdk.process.test.ts runs it after npm run pack',
+  'npm install --global ./packs/socialpub-cli-0.1.0.tgz':
+    "would change the machine's global folder; test/installed-cli-mcp.process.test.ts runs it with a prefix of its own",
+  'npm install --global ./packs/socialpub-mcp-0.1.0.tgz':
+    "would change the machine's global folder; test/installed-cli-mcp.process.test.ts runs it with a prefix of its own",
+  'SOCIALPUB_PUBLIC_URL=https://socialpub.example.com SOCIALPUB_TRUST_PROXY=1 SOCIALPUB_SIGNUP=closed SOCIALPUB_DEMO=off SOCIALPUB_ADMIN_LISTEN=127.0.0.1:8788 SOCIALPUB_LOG=json npx socialpub-server --data-dir /var/lib/socialpub':
+    'serves until stopped, behind a proxy that is not there (test/behind-nginx.browser.test.ts runs these settings behind nginx)',
 };
 
-/** Files a page tells the reader to write first; test/sdk-quick-start.process.test.ts runs them. */
+/** Files a page tells the reader to write first; test/installed-sdk.process.test.ts runs them. */
 const READER_FILES = ['quick-start.mjs'];
 
 const PAGES = documentedPages(REPO_ROOT);
@@ -70,6 +82,24 @@ describe('the documented command lines', () => {
     expect(problems[0]?.[0]).toContain('npx socialpub-server');
   });
 
+  it('would catch a file a command leaves that git does not ignore (the check can fail)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'socialpub-ignored-'));
+    try {
+      for (const file of [
+        'README.md',
+        'backups/b/backup.json',
+        '.socialpub-restored/socialpub.db',
+        'stray.txt',
+      ]) {
+        mkdirSync(dirname(join(folder, file)), { recursive: true });
+        writeFileSync(join(folder, file), 'x');
+      }
+      expect(newFilesNotIgnored(folder, new Set(['README.md']))).toEqual(['stray.txt']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('lists in NOT_RUN only lines the pages still show', () => {
     const shown = new Set(COMMANDS.filter((c) => c.kind === 'block').map((command) => command.line));
     expect(Object.keys(NOT_RUN).filter((line) => !shown.has(line))).toEqual([]);
@@ -106,7 +136,7 @@ const RUN_BY_PAGE = PAGES.map(
     ] as const,
 ).filter(([, lines]) => lines.length > 0);
 
-describe('every documented shell line, run in a copy of the working tree', () => {
+describe('every documented shell line, run in a copy of the tracked files', () => {
   beforeAll(() => {
     for (const built of [
       'packages/cli/dist/bin.js',

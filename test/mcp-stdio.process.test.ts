@@ -7,7 +7,9 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CONNECTOR_READ_TOOLS, CONNECTOR_TOOLS } from '@socialpub/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectOverHttp } from './helpers/provider-schemas.js';
 import { REPO_ROOT, runNode } from './helpers/run-node.js';
+import { signedInToken } from './helpers/signed-in-token.js';
 import { TestServer } from './helpers/test-server.js';
 
 const BIN = join(REPO_ROOT, 'packages/mcp/bin/socialpub-mcp.js');
@@ -104,6 +106,25 @@ describe.each(['v2', 'v1'] as const)('socialpub-mcp over stdio with the %s clien
     expect(refused['isError']).toBe(true);
     expect(JSON.stringify(refused)).toContain('post_not_found');
     await client.close();
+  });
+});
+
+describe('socialpub-mcp and /mcp', () => {
+  it('advertise the same tools with the same schemas, from the one source in @socialpub/mcp', async () => {
+    const stdio = await spawnClient('v1', {
+      SOCIALPUB_API_KEY: server.apiKey,
+      SOCIALPUB_BASE_URL: server.url,
+    });
+    const remote = await connectOverHttp(server.url, await signedInToken(server.url, 'Same schemas'));
+    try {
+      const local = (await stdio.listTools()).tools;
+      const offered = (await remote.listTools()).tools.filter((t) => !NOT_OVER_REST.includes(t.name));
+      expect(local.map((t) => t.name)).toEqual(offered.map((t) => t.name));
+      expect(local).toEqual(offered);
+    } finally {
+      await remote.close();
+      await stdio.close();
+    }
   });
 });
 

@@ -37,6 +37,8 @@ function describeOutcome(outcome: PublishOutcome): string {
     case 'still_publishing':
     case 'schedule_unconfirmed':
       return outcome.kind;
+    case 'dry_run':
+      return `dry run: ${outcome.body.outcome}`;
   }
 }
 

@@ -14,7 +14,7 @@ function readmeBlock(section: string, lang: string): string {
 
 describe('README SDK quick start', () => {
   it('is examples/quick-start.mjs line for line, which the type check checks as JavaScript', () => {
-    // The block runs as written in a .mjs file (test/sdk-quick-start.process.test.ts runs it);
+    // The block runs as written in a .mjs file (test/installed-sdk.process.test.ts runs it);
     // `npm run typecheck` checks the example against the SDK's types (tsconfig.typecheck.json,
     // `// @ts-check`) and Biome refuses an unused variable in it (biome.json).
     const example = readFileSync(join(REPO_ROOT, 'examples/quick-start.mjs'), 'utf8');

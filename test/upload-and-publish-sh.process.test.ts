@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from './helpers/closed-port.js';
 import { mp4Bytes, tempFile } from './helpers/media-fixtures.js';
 import { type RunResult, runCommand } from './helpers/run-node.js';
 import { TestServer } from './helpers/test-server.js';
@@ -24,15 +24,6 @@ afterAll(async () => {
   await video?.remove();
   await t?.close();
 });
-
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 function stderrLines(result: RunResult): string[] {
   return result.stderr.trim().split('\n');

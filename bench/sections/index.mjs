@@ -10,6 +10,7 @@ import { benchPosts } from './posts.mjs';
 import { benchReads } from './reads.mjs';
 import { benchScale } from './scale.mjs';
 import { benchScheduler } from './scheduler.mjs';
+import { benchSoak } from './soak.mjs';
 import { benchCliBigUpload, benchUploaders } from './uploaders.mjs';
 import { benchBigUpload, benchUploads } from './uploads.mjs';
 
@@ -66,4 +67,14 @@ export const sections = [
   { name: 'mcp', run: (s) => benchMcp(s) },
   // Two minutes of mixed load, RSS peak and idle after against idle before.
   { name: 'memory', run: (s) => benchMemory({ seconds: Number(s.env.BENCH_MEMORY_SECONDS ?? 120) }) },
+  // Ten minutes of CI pipelines (BENCH_SOAK_SECONDS), then quiet: the heap goes back, RSS stops growing.
+  {
+    name: 'soak',
+    run: (s) =>
+      benchSoak({
+        seconds: Number(s.env.BENCH_SOAK_SECONDS ?? 600),
+        idleSeconds: 30,
+        concurrency: Number(s.env.BENCH_SOAK_CONCURRENCY ?? 16),
+      }),
+  },
 ];

@@ -3,24 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChildServer } from '../lib/child-server.mjs';
+import { jsonCall as call } from '../lib/json-call.mjs';
 import { printLine } from '../lib/report.mjs';
 import { recordAim } from '../lib/summary.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const ADMIN_TOKEN = 'bench-admin-token';
 /** Every pipeline starts its clock at the same instant, so one pipeline's day is every other's day too. */
 const CLOCK_START = '2030-01-01T09:00:00.000Z';
-
-async function call(url, method, path, body, token = ADMIN_TOKEN) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = await res.json();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
 
 /**
  * One CI pipeline: its own test clock and account, `posts` posts scheduled

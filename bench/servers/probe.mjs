@@ -22,12 +22,15 @@ observer.observe({ entryTypes: ['gc'] });
 
 process.on('message', (message) => {
   if (message?.type !== 'stats') return;
+  // `collect`: the live heap, after a full collection (only when the server runs with --expose-gc).
+  if (message.collect && typeof globalThis.gc === 'function') globalThis.gc();
   count(observer.takeRecords());
   process.send?.({
     type: 'stats',
     id: message.id,
     gc: { ...gc },
     rssBytes: process.memoryUsage.rss(),
+    heapUsedBytes: process.memoryUsage().heapUsed,
     cpu: process.cpuUsage(),
   });
 });

@@ -6,10 +6,17 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: { index: 'src/index.ts', upload: 'src/upload/index.ts', config: 'src/config/index.ts' },
   format: ['esm', 'cjs'],
-  dts: true,
+  // Core is bundled, in the JavaScript and in the declarations, so the packed SDK installs from the
+  // public registry alone (core is not published). ky too: it ships only as an ES module, which
+  // `require` cannot load before Node 20.19, and the CommonJS build must load on every Node 20.
+  dts: { resolve: ['@socialpub/core'] },
+  noExternal: ['@socialpub/core', 'ky'],
   splitting: true,
   tsconfig: '../../tsconfig.build.json',
   sourcemap: true,
   clean: true,
   target: 'node20',
+  esbuildOptions(options) {
+    options.conditions = ['source'];
+  },
 });

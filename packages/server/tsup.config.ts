@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { defineConfig, type Options } from 'tsup';
+import { build, defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -64,6 +64,31 @@ const startInOneChunk: EsbuildPlugin = {
   },
 };
 
+/**
+ * The dashboard composer's script for browsers (`dist/browser/composer.js`): core's own counting,
+ * twitter-text included, bundled once at build time and served from our origin (the page's CSP
+ * allows scripts from 'self' only). Built after the server, so the server's `clean` cannot race it.
+ */
+async function buildComposerScript(): Promise<void> {
+  await build({
+    config: false,
+    entry: { composer: 'src/dashboard/assets/composer-entry.ts' },
+    outDir: 'dist/browser',
+    format: ['iife'],
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    clean: false,
+    dts: false,
+    silent: true,
+    noExternal: [/.*/],
+    outExtension: () => ({ js: '.js' }),
+    esbuildOptions(options) {
+      options.conditions = ['source'];
+    },
+  });
+}
+
 export default defineConfig({
   entry: ['src/index.ts', 'src/bin.ts'],
   format: ['esm'],
@@ -90,6 +115,7 @@ export default defineConfig({
     'twitter-text',
   ],
   esbuildPlugins: [englishZodLocaleOnly, startInOneChunk],
+  onSuccess: buildComposerScript,
   esbuildOptions(options) {
     options.conditions = ['source'];
   },

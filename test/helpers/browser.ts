@@ -22,7 +22,7 @@ export const SCREEN_WIDTHS = [360, 1440] as const;
  * Headless Chromium through playwright-core. A missing browser FAILS the test with the way to
  * install it: a browser test that skips silently would hide that the pages were never checked.
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is not installed at ${CHROMIUM_PATH}. Install it with: apt-get update && apt-get install -y chromium`,
@@ -41,6 +41,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }
@@ -148,4 +149,74 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/** The phone width the dashboard is checked at: nothing the person uses may lie beyond it. */
+export const PHONE_WIDTH = 390;
+
+/**
+ * Every visible button, link and field whose box is not wholly inside the window, sideways (one
+ * cut off by a scrolling table counts: the person cannot see it). Named for the failure message.
+ */
+export async function controlsOffScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const width = window.innerWidth;
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary',
+    );
+    for (const control of controls) {
+      if (control.classList.contains('skip')) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (getComputedStyle(control).visibility === 'hidden') continue;
+      if (box.left < -1 || box.right > width + 1) {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40);
+        const field = control.getAttribute('name') ?? '';
+        found.push(
+          `${control.tagName.toLowerCase()} "${name || field}" at ${Math.round(box.left)}..${Math.round(box.right)}`,
+        );
+      }
+    }
+    return found;
+  });
+}
+
+/**
+ * The page at 390 and 1440 px: no sideways scroll, every control within the window at 390 px, and
+ * full-page PNGs kept as `test/screenshots/<name>-390.png` and `-1440.png` (looked at by people).
+ * The window is left at 1440 px.
+ */
+export async function checkPhoneAndDesktop(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const width of [PHONE_WIDTH, 1440]) {
+    await page.setViewportSize({ width, height: width === PHONE_WIDTH ? 844 : 900 });
+    if (!(await fitsWidth(page))) throw new Error(`${name} scrolls sideways at ${width} px`);
+    const off = await controlsOffScreen(page);
+    if (off.length > 0) throw new Error(`${name} at ${width} px has controls off screen: ${off.join('; ')}`);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** A server, Chromium and one page with its own cookies: a file whose tests are one person's visit. */
+export interface OnePersonVisit extends ServerAndBrowser {
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function openOnePersonVisit(options: NewPageOptions = {}): Promise<OnePersonVisit> {
+  const opened = await openServerAndBrowser();
+  try {
+    return { ...opened, ...(await newPage(opened.browser, opened.server.url, options)) };
+  } catch (error) {
+    await closeServerAndBrowser(opened);
+    throw error;
+  }
+}
+
+/** Closes what openOnePersonVisit opened (in afterAll; parts may be missing after a failed start). */
+export async function closeOnePersonVisit(opened: Partial<OnePersonVisit> | undefined): Promise<void> {
+  await opened?.context?.close();
+  await closeServerAndBrowser(opened ?? {});
 }

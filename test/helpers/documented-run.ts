@@ -1,45 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { type RunningServer, startServer } from '@socialpub/server';
 import { expect } from 'vitest';
 import { userPath } from './documented-commands.js';
 import { mp4Bytes } from './media-fixtures.js';
-import { REPO_ROOT, type RunResult, runCommand } from './run-node.js';
+import { type RunResult, runCommand } from './run-node.js';
+import { copyTrackedFiles, newFilesNotIgnored } from './tracked-copy.js';
 
 const ADMIN_TOKEN = 'documented-commands-admin-token';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
-/** A copy of the working tree (tracked and new files), with the installed node_modules and builds. */
-function copyWorkingTree(target: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter((file) => file !== '' && existsSync(join(REPO_ROOT, file)));
-  for (const file of files) {
-    mkdirSync(dirname(join(target, file)), { recursive: true });
-    cpSync(join(REPO_ROOT, file), join(target, file), { verbatimSymlinks: true });
-  }
-  const root = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
-  execFileSync('cp', ['-al', join(REPO_ROOT, 'node_modules'), join(target, 'node_modules')]);
-  for (const workspace of root.workspaces) {
-    for (const folder of ['node_modules', 'dist']) {
-      const from = join(REPO_ROOT, workspace, folder);
-      if (existsSync(from) && existsSync(join(target, workspace))) {
-        execFileSync('cp', ['-al', from, join(target, workspace, folder)]);
-      }
-    }
-  }
-}
-
 /**
- * One page's reader: a copy of the working tree, the server of `npm start` on its ./.socialpub (so
- * `backup` copies a live database) with a virtual clock before the README's 2026-12-01 schedule,
- * and a config folder of its own. Pages never share one, so they can run side by side.
+ * One page's reader: a copy of the clone's tracked files, the server of `npm start` on its
+ * ./.socialpub (so `backup` copies a live database) with a virtual clock starting at the real time
+ * (the pages schedule for "tomorrow" as computed by the reader's shell), and a config folder of its
+ * own. Pages never share one, so they can run side by side.
  */
 export class PageReader {
   readonly #temp: string;
@@ -48,11 +25,20 @@ export class PageReader {
   readonly #apiKey: string;
   readonly #demoBrandId: string;
   readonly #ids = new Map<string, string>();
+  /** The copy's files before any line ran: the tracked ones and the reader's own video. */
+  readonly #known: ReadonlySet<string>;
   #ticking = true;
   readonly #ticker: Promise<void>;
 
-  private constructor(temp: string, server: RunningServer, apiKey: string, demoBrandId: string) {
+  private constructor(
+    temp: string,
+    known: ReadonlySet<string>,
+    server: RunningServer,
+    apiKey: string,
+    demoBrandId: string,
+  ) {
     this.#temp = temp;
+    this.#known = known;
     this.clone = join(temp, 'clone');
     this.#server = server;
     this.#apiKey = apiKey;
@@ -63,7 +49,7 @@ export class PageReader {
   static async open(): Promise<PageReader> {
     const temp = await mkdtemp(join(tmpdir(), 'socialpub-documented-'));
     const clone = join(temp, 'clone');
-    copyWorkingTree(clone);
+    const known = new Set([...copyTrackedFiles(clone, { builds: true }), 'video.mp4']);
     await writeFile(join(clone, 'video.mp4'), mp4Bytes(256 * 1024));
     const server = await startServer(
       {
@@ -71,7 +57,6 @@ export class PageReader {
         port: 0,
         host: '127.0.0.1',
         clock: 'virtual',
-        clockStart: new Date('2026-11-20T09:00:00Z'),
         adminToken: ADMIN_TOKEN,
         seedDemo: true,
       },
@@ -83,7 +68,7 @@ export class PageReader {
     });
     const { data } = (await accounts.json()) as { data: { profile_id: string; handle: string }[] };
     const demoBrandId = data.find((profile) => profile.handle === '@demobrand')?.profile_id ?? '';
-    return new PageReader(temp, server, apiKey, demoBrandId);
+    return new PageReader(temp, known, server, apiKey, demoBrandId);
   }
 
   /**
@@ -122,6 +107,10 @@ export class PageReader {
     expect(result.code, `${written}\n${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stderr, written).not.toMatch(/could not determine executable|E404|ENOTCACHED|not found/);
     this.#rememberIds(result.stdout);
+    // What a documented command writes into the clone is ignored by git, so `git status` stays clean.
+    expect(newFilesNotIgnored(this.clone, this.#known), `${written} wrote files git does not ignore`).toEqual(
+      [],
+    );
     await this.#checkEffect(written, result);
   }
 

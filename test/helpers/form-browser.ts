@@ -69,13 +69,14 @@ export class FormBrowser {
     target: string,
     fields: Record<string, string> | Array<[string, string]>,
     withCsrf = true,
+    headers: Record<string, string> = {},
   ): Promise<Response> {
     const pairs = Array.isArray(fields) ? [...fields] : Object.entries(fields);
     const form = new URLSearchParams(pairs);
     if (withCsrf && !form.has('_csrf')) form.set('_csrf', this.csrf());
     return this.request('POST', target, {
       body: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     });
   }
 

@@ -3,7 +3,9 @@
 // headless Debian Chromium through playwright-core, signing in and answering the consent page as
 // a person would. Each run appends what it saw to $SOCIALPUB_BROWSER_LOG (one JSON line) and takes
 // its permission from $SOCIALPUB_BROWSER_CHOICES (comma-separated, one per run: read, post, or
-// preselected to press Allow on what the page chose).
+// preselected to press Allow on what the page chose). With $SOCIALPUB_BROWSER_SIGN_UP=1 a person
+// with no account follows the sign-in page's Sign up link and creates one with the e-mail and
+// password given, instead of signing in.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
@@ -24,16 +26,36 @@ const browser = await chromium.launch({
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    // A server behind a proxy with a certificate from a test CA: trust that certificate's key only.
+    ...(process.env.SOCIALPUB_BROWSER_SPKI
+      ? [`--ignore-certificate-errors-spki-list=${process.env.SOCIALPUB_BROWSER_SPKI}`]
+      : []),
   ],
 });
-const seen = { url, choice, signedIn: false, preselected: null, notice: null, landed: null, error: null };
+const seen = {
+  url,
+  choice,
+  signedIn: false,
+  signedUp: false,
+  preselected: null,
+  notice: null,
+  landed: null,
+  error: null,
+};
 try {
   const page = await browser.newPage();
   await page.goto(url);
   const signIn = page.getByRole('heading', { level: 1, name: 'Sign in' });
   const consent = page.getByRole('heading', { level: 1, name: /^Connect / });
   await signIn.or(consent).waitFor({ timeout: 60_000 });
-  if (await signIn.isVisible()) {
+  if ((await signIn.isVisible()) && process.env.SOCIALPUB_BROWSER_SIGN_UP === '1') {
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign up' }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('Email').fill(process.env.SOCIALPUB_BROWSER_EMAIL ?? '');
+    await page.getByLabel('Password').fill(process.env.SOCIALPUB_BROWSER_PASSWORD ?? '');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    seen.signedUp = true;
+  } else if (await signIn.isVisible()) {
     await page.getByLabel('Email').fill(process.env.SOCIALPUB_BROWSER_EMAIL ?? '');
     await page.getByLabel('Password').fill(process.env.SOCIALPUB_BROWSER_PASSWORD ?? '');
     await page.getByRole('button', { name: 'Sign in' }).click();

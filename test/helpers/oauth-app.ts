@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { consentThroughForms } from './form-browser.js';
 
 export const APP_REDIRECT_URI = 'http://127.0.0.1:9/oauth/callback';
@@ -121,4 +122,37 @@ export function recordingFetch(log: McpExchange[]): typeof fetch {
     }
     return response;
   };
+}
+
+/**
+ * Registers an app named `clientName` (dynamic client registration) and builds the authorization
+ * address a browser opens for it (read and post on `/mcp`, PKCE S256): what an AI app sends people to.
+ */
+export async function authorizationForNewApp(
+  serverUrl: string,
+  clientName: string,
+  state = 'browser-state',
+): Promise<{ authorization: URL; verifier: string; clientId: string }> {
+  const registration = (await (
+    await fetch(`${serverUrl}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: clientName, redirect_uris: [APP_REDIRECT_URI] }),
+    })
+  ).json()) as { client_id: string };
+  const verifier = randomBytes(32).toString('base64url');
+  const authorization = new URL(`${serverUrl}/oauth/authorize`);
+  for (const [name, value] of Object.entries({
+    response_type: 'code',
+    client_id: registration.client_id,
+    redirect_uri: APP_REDIRECT_URI,
+    state,
+    scope: 'socialpub:read socialpub:post',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    resource: `${serverUrl}/mcp`,
+  })) {
+    authorization.searchParams.set(name, value);
+  }
+  return { authorization, verifier, clientId: registration.client_id };
 }

@@ -48,7 +48,7 @@ async function randomJpeg(size: number): Promise<string> {
 
 function startUpload(path: string): {
   child: ChildProcess;
-  done: Promise<{ code: number | null; stdout: string }>;
+  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
 } {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('SOCIALPUB_')),
@@ -64,13 +64,16 @@ function startUpload(path: string): {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
+  let stderr = '';
   child.stdout?.on('data', (piece: Buffer) => {
     stdout += piece.toString();
   });
-  child.stderr?.resume();
-  const done = new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+  child.stderr?.on('data', (piece: Buffer) => {
+    stderr += piece.toString();
+  });
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout }));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
   return { child, done };
 }
@@ -114,6 +117,31 @@ async function mediaStatus(fileId: unknown): Promise<string> {
   return (answer.body as { status: string }).status;
 }
 
+/**
+ * A run of `media upload` stopped by `signal` while its PATCH waits at the storage (the storage's
+ * gate holds it), then the gate opened and the broken PATCH let end.
+ */
+async function stoppedWhileSending(path: string, signal: NodeJS.Signals) {
+  let release = () => {};
+  uploads().storagePatchGate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const run = startUpload(path);
+  let link: Saved | undefined;
+  await until('the link to be saved', async () => {
+    link = await savedLink(path);
+    return link !== undefined;
+  });
+  const fileId = link?.file_id ?? '';
+  await until('a PATCH to hold the upload', () => uploads().storage.isLocked(fileId));
+  run.child.kill(signal);
+  const result = await run.done;
+  uploads().storagePatchGate = undefined;
+  release();
+  await until('the broken PATCH to end', () => !uploads().storage.isLocked(fileId));
+  return { result, link: link as Saved };
+}
+
 describe('media upload interrupted in the middle of a piece', () => {
   it('a CLI killed while its PATCH body is being sent: the next run continues from the stored offset', {
     timeout: 120_000,
@@ -150,6 +178,57 @@ describe('media upload interrupted in the middle of a piece', () => {
     expect(second.code, second.stdout).toBe(0);
     expect(line).toMatchObject({ state: 'done', exit_code: 0, file_id: fileId, bytes_sent: size - stored });
     expect(await mediaStatus(fileId)).toBe('ready');
+  });
+
+  it('Ctrl-C says where the upload stopped and that the same command continues; the next run says it resumes', {
+    timeout: 180_000,
+  }, async () => {
+    const size = CHUNK * 2 + 777;
+    const path = await randomJpeg(size);
+    const interrupted = () => stoppedWhileSending(path, 'SIGINT');
+    const first = await interrupted();
+    expect(first.result.code).toBe(130);
+    expect(first.result.stdout).toBe('');
+    expect(first.result.stderr).toMatch(
+      new RegExp(
+        `Stopped at [\\d,]+ of ${size.toLocaleString('en-US')} bytes \\(\\d+%\\); run the same command again to continue\\.`,
+      ),
+    );
+    // More bytes reach the storage (another run of the same link would have sent them).
+    const stored = await storedOffset(first.link);
+    const bytes = await readFile(path);
+    const piece = bytes.subarray(stored, stored + 1_000_000);
+    const patched = await fetch(first.link.url, {
+      method: 'PATCH',
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'x-signature': first.link.token,
+        'Upload-Offset': String(stored),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: piece,
+    });
+    expect(patched.status).toBe(204);
+    const resumedAt = stored + piece.length;
+
+    const second = await interrupted();
+    const where = `${resumedAt.toLocaleString('en-US')} of ${size.toLocaleString('en-US')} bytes`;
+    expect(second.result.stderr).toContain(`Resuming from ${where}`);
+    expect(second.result.stderr).toContain(
+      `Stopped at ${where} (${Math.floor((resumedAt / size) * 100)}%); run the same command again to continue.`,
+    );
+    expect(second.result.code).toBe(130);
+
+    const third = await startUpload(path).done;
+    expect(third.code, third.stdout).toBe(0);
+    expect(third.stderr).toContain('Resuming from');
+    expect(lastLine(third.stdout)).toMatchObject({ state: 'done', file_id: first.link.file_id });
+  });
+
+  it('SIGTERM stops it the same way with exit 143', { timeout: 120_000 }, async () => {
+    const { result } = await stoppedWhileSending(await randomJpeg(CHUNK + 10), 'SIGTERM');
+    expect(result.code).toBe(143);
+    expect(result.stderr).toContain('run the same command again to continue.');
   });
 
   it.each([

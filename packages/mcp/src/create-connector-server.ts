@@ -52,8 +52,10 @@ export function createConnectorServer(options: ConnectorServerOptions): McpServe
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: cachedSchema(tool.inputSchema),
-        ...(tool.outputSchema === undefined ? {} : { outputSchema: cachedSchema(tool.outputSchema) }),
+        inputSchema: cachedSchema(tool.inputSchema, 'input'),
+        ...(tool.outputSchema === undefined
+          ? {}
+          : { outputSchema: cachedSchema(tool.outputSchema, 'output') }),
         annotations: tool.annotations,
       },
       (input: unknown, ctx) =>

@@ -1,76 +1,34 @@
 import {
   LIMITS,
-  OPTION_BLOCK_SCHEMAS,
   PLATFORMS,
   type Platform,
   resolveProfile,
   standardErrorBody,
   TIKTOK_PRIVACY_LEVELS,
-  TiktokPrivacyLevelSchema,
   YOUTUBE_PRIVACY_STATUSES,
-  YoutubePrivacyStatusSchema,
 } from '@socialpub/core';
 import * as z from 'zod';
 import { type ConnectorBackend, ConnectorRefusal, type PostBody } from './backend.js';
+import { OPTION_BLOCKS } from './option-blocks.js';
 
 /** The shared `content` of a post: the same field names as POST /posts `post.content`. */
 export const ContentSchema = z
   .object({
     text: z.string().max(LIMITS.connector.textMaxLength).optional().describe('Required without media.'),
     mediaID: z.array(z.uuid()).max(LIMITS.connector.mediaPerPostMax).optional().describe('Library file_ids.'),
-    mediaUrls: z.array(z.url()).max(LIMITS.connector.mediaPerPostMax).optional().describe('Legacy URLs.'),
+    mediaUrls: z
+      .array(z.url())
+      .max(LIMITS.connector.mediaPerPostMax)
+      .optional()
+      .describe('Legacy: public http(s) file URLs.'),
   })
   .describe('The post.');
 
-const flag = (description: string) => z.boolean().optional().describe(description);
-const text = (description: string) => z.string().optional().describe(description);
-
 /**
- * Core's option blocks (loose, as REST: other fields pass on and come back as warnings) with the
- * short descriptions a model reads on every tools/list.
- */
-const BLOCKS = {
-  tiktok: OPTION_BLOCK_SCHEMAS.tiktok.extend({
-    privacyLevel: TiktokPrivacyLevelSchema.optional().describe('Ask the user.'),
-    disabledComments: flag('No comments.'),
-    disabledDuet: flag('Video: no duets.'),
-    disabledStitch: flag('Video: no stitches.'),
-    isBrandedContent: flag('Paid partnership.'),
-    isYourBrand: flag('Promotes own brand.'),
-    isAiGenerated: flag('Video: AI-made.'),
-    autoAddMusic: flag('Photos: add music.'),
-    title: text('Photo title.'),
-  }),
-  instagram: OPTION_BLOCK_SCHEMAS.instagram.extend({
-    postType: text('image, reel, story or carousel.'),
-    shareToFeed: flag('Reel also in feed.'),
-    coverUrl: text('Reel cover URL.'),
-  }),
-  facebook: OPTION_BLOCK_SCHEMAS.facebook.extend({ postType: text('e.g. text, image, video, reel.') }),
-  youtube: OPTION_BLOCK_SCHEMAS.youtube.extend({
-    title: text('100 characters.'),
-    privacyStatus: YoutubePrivacyStatusSchema.optional().describe('Ask the user.'),
-    tags: z.array(z.string().describe('A tag.')).optional().describe('500 characters in all.'),
-    description: text('Video description.'),
-    categoryId: text('From the posting options.'),
-  }),
-  pinterest: OPTION_BLOCK_SCHEMAS.pinterest.extend({
-    boardId: text('From the posting options.'),
-    title: text('Pin title.'),
-    link: text('Pin link.'),
-  }),
-  skool: OPTION_BLOCK_SCHEMAS.skool.extend({
-    group: text('From the posting options.'),
-    title: text('Post title.'),
-    label: text('Category, where needed.'),
-  }),
-};
-
-/**
- * One place: a profile and one network, with that network's option block (core's schemas). X,
- * LinkedIn and Threads take no options (their blocks name only options they ignore), so tools/list
- * shows none for them; a block sent for them still goes to REST as it was (loose), which answers
- * its fields as warnings.
+ * One place: a profile and one network, with that network's option block (option-blocks.ts). X,
+ * LinkedIn and Threads take no options, so tools/list shows none for them; a block sent for them
+ * still goes to REST as it was (loose), which answers its fields as warnings. Every tool that takes
+ * places declares the blocks, so a strict function schema (which closes every object) loses none.
  */
 export const PlaceSchema = z
   .looseObject({
@@ -80,12 +38,12 @@ export const PlaceSchema = z
       .max(LIMITS.connector.profileRefMaxLength)
       .describe('Profile UUID, @handle or name.'),
     platform: z.enum(PLATFORMS).describe('The network.'),
-    tiktok: BLOCKS.tiktok.optional().describe('privacyLevel required.'),
-    instagram: BLOCKS.instagram.optional().describe('Instagram options.'),
-    facebook: BLOCKS.facebook.optional().describe('Facebook options.'),
-    youtube: BLOCKS.youtube.optional().describe('privacyStatus required.'),
-    pinterest: BLOCKS.pinterest.optional().describe('boardId required.'),
-    skool: BLOCKS.skool.optional().describe('group and title required.'),
+    tiktok: OPTION_BLOCKS.tiktok.optional().describe('privacyLevel required.'),
+    instagram: OPTION_BLOCKS.instagram.optional().describe('Instagram options.'),
+    facebook: OPTION_BLOCKS.facebook.optional().describe('Facebook options.'),
+    youtube: OPTION_BLOCKS.youtube.optional().describe('privacyStatus required.'),
+    pinterest: OPTION_BLOCKS.pinterest.optional().describe('boardId required.'),
+    skool: OPTION_BLOCKS.skool.optional().describe('group and title required.'),
   })
   .describe('A profile and a network (x, linkedin, threads take no options).');
 export type Place = z.infer<typeof PlaceSchema>;
@@ -98,24 +56,6 @@ export const PlacesSchema = z
     message: 'one place per network: each platform may appear once',
   })
   .describe('Up to ten places, one per network.');
-
-/**
- * The same places, as tools/list shows them for the tools that take what service_publish_post
- * takes: the network option blocks are written out once (on publish), and the other tools point
- * to them, so the list stays small. The server checks every tool's places with PlaceSchema.
- */
-export const PlacesLikePublishSchema = PlacesSchema.meta({
-  description: 'One per network, as in service_publish_post.',
-  items: {
-    type: 'object',
-    description: 'accountId, platform, options block.',
-    properties: {
-      accountId: { type: 'string', description: 'Profile UUID, @handle or name.' },
-      platform: { type: 'string', enum: [...PLATFORMS], description: 'The network.' },
-    },
-    required: ['accountId', 'platform'],
-  },
-});
 
 export const PostInputSchema = z.object({ content: ContentSchema, places: PlacesSchema });
 export type PostInput = z.infer<typeof PostInputSchema>;
@@ -131,7 +71,6 @@ export const ConnectorScheduledForSchema = z
   .describe('ISO 8601 with a zone, 60 s to 365 days ahead.');
 
 export const ScheduledPostInputSchema = PostInputSchema.extend({
-  places: PlacesLikePublishSchema,
   scheduledFor: ConnectorScheduledForSchema,
 });
 

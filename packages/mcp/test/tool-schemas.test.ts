@@ -7,8 +7,12 @@ import { fakeBackend } from './fake-backend.js';
 
 type Json = Record<string, unknown>;
 
-/** Most a signed-in app's tools/list may weigh, as compact JSON: models read it on every turn. */
-const TOOLS_LIST_MAX_BYTES = 20_000;
+/**
+ * Most a signed-in app's tools/list may weigh, as compact JSON: models read it on every turn. Every
+ * tool that takes places declares every option block, and a scheduled post's options are a declared
+ * block, so a strict model sees every field.
+ */
+const TOOLS_LIST_MAX_BYTES = 28_000;
 
 async function signedInToolsList() {
   const server = createConnectorServer({
@@ -50,7 +54,7 @@ describe('tools/list for a signed-in app', () => {
     expect(Buffer.byteLength(JSON.stringify(list))).toBeLessThanOrEqual(TOOLS_LIST_MAX_BYTES);
   });
 
-  it('types and describes every property, with no empty schema, no empty additionalProperties and no type lists but null', async () => {
+  it('types and describes every property, with no empty schema, no empty additionalProperties and no type lists', async () => {
     const problems: string[] = [];
     for (const tool of (await signedInToolsList()).tools) {
       const schemas: Array<[string, Json]> = [['input', tool.inputSchema as Json]];
@@ -64,10 +68,9 @@ describe('tools/list for a signed-in app', () => {
           if (typeof property['description'] !== 'string' || property['description'] === '') {
             problems.push(`${path}: no description`);
           }
+          // The MCP Inspector's strict mode flags any list of types; anyOf branches say the same.
           const type = property['type'];
-          if (Array.isArray(type) && !(type.length === 2 && type.includes('null'))) {
-            problems.push(`${path}: type list ${type.join(',')}`);
-          }
+          if (Array.isArray(type)) problems.push(`${path}: type list ${type.join(',')}`);
         }
       }
     }

@@ -146,6 +146,39 @@ describe('connector tools over an in-memory transport', () => {
     expect(sent).toEqual([]);
   });
 
+  it('reads a strict model’s nulls as arguments not given, down to the option block it sends', async () => {
+    const { backend, sent } = fakeBackend();
+    const client = await connect(backend);
+    const result = await client.callTool({
+      name: 'service_publish_post',
+      arguments: {
+        content: { text: 'hi', mediaID: [FILE_ID], mediaUrls: null },
+        places: [
+          {
+            ...place('tiktok'),
+            tiktok: { privacyLevel: 'SELF_ONLY', disabledComments: null, title: null },
+            youtube: null,
+            skool: null,
+          },
+        ],
+        idempotencyKey: null,
+      },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(sent).toEqual([
+      {
+        post: {
+          accountId: PROFILE_ID,
+          platform: 'tiktok',
+          content: { text: 'hi', mediaID: [FILE_ID] },
+          tiktok: { privacyLevel: 'SELF_ONLY' },
+        },
+        dryRun: false,
+        idempotencyKey: undefined,
+      },
+    ]);
+  });
+
   it('runs validate as a dry run', async () => {
     const { backend, sent } = fakeBackend();
     await (await connect(backend)).callTool({

@@ -1,4 +1,4 @@
-import type { ErrorCode, ServiceIds } from '@socialpub/core';
+import { answerFromInFront, type ErrorCode, type ServiceIds } from '@socialpub/core';
 import { parseErrorBody, parseRetryAfterHeader } from './error-body.js';
 
 /** A wire code of the catalog, or any other string a network passes on ("Errors": check `error.code`). */
@@ -6,6 +6,22 @@ export type APIErrorCode = ErrorCode | (string & {});
 
 export class SocialPubError extends Error {
   override name = 'SocialPubError';
+}
+
+/** Why a file was not sent: it is missing, not a file, empty, or its first bytes are not what its name says. */
+export type UploadFileProblem = 'missing' | 'not_a_file' | 'empty' | 'content';
+
+/** `media.upload` refused the file before sending any byte of it; the message names the path. */
+export class UploadFileError extends SocialPubError {
+  override name = 'UploadFileError';
+  constructor(
+    message: string,
+    readonly problem: UploadFileProblem,
+    /** The path given, when the file came as one. */
+    readonly path: string | undefined,
+  ) {
+    super(message);
+  }
 }
 
 /** The caller's own signal aborted the request or the wait. */
@@ -37,7 +53,11 @@ export class APIError extends SocialPubError {
 
   constructor(status: number, body: unknown, headers: Headers = new Headers(), fallbackMessage?: string) {
     const parsed = parseErrorBody(body);
-    super(parsed.message ?? fallbackMessage ?? `Request failed with status ${status}`);
+    super(
+      fromInFront(status, body)
+        ? answerFromInFront(status)
+        : (parsed.message ?? fallbackMessage ?? `Request failed with status ${status}`),
+    );
     this.status = status;
     this.code = parsed.code;
     this.body = body;
@@ -89,6 +109,18 @@ export class APIError extends SocialPubError {
     const ErrorClass = errorClassFor(status);
     return new ErrorClass(status, body, headers, message);
   }
+}
+
+/** Statuses a proxy answers itself, often with no body at all (a HEAD, or an empty 502). */
+const PROXY_STATUSES = new Set([413, 502, 503, 504]);
+
+/**
+ * The service answers every error in JSON; a text body (a proxy's HTML page) or an empty one with a
+ * proxy's status came from something in front of it, and is said in words, never shown.
+ */
+function fromInFront(status: number, body: unknown): boolean {
+  if (typeof body === 'string') return body.trim() !== '' || PROXY_STATUSES.has(status);
+  return body === undefined && PROXY_STATUSES.has(status);
 }
 
 export class BadRequestError extends APIError {
@@ -181,6 +213,14 @@ export class APIConnectionRefusedError extends APIConnectionError {
     super(message, options);
     this.systemCode = options.systemCode;
   }
+}
+
+/**
+ * The connection stopped at the server's certificate (not trusted, expired, or for another name):
+ * nothing was sent, and trying again meets the same certificate, so it is never retried.
+ */
+export class APIConnectionCertificateError extends APIConnectionRefusedError {
+  override name = 'APIConnectionCertificateError';
 }
 
 export function isAPIError(value: unknown): value is APIError {

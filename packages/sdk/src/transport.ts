@@ -1,5 +1,7 @@
+import { certificateProblem } from '@socialpub/core';
 import ky, { TimeoutError } from 'ky';
 import {
+  APIConnectionCertificateError,
   APIConnectionError,
   APIConnectionRefusedError,
   APIConnectionTimeoutError,
@@ -111,6 +113,10 @@ function connectionErrorFor(error: unknown, url: URL): APIConnectionError {
     });
   }
   const systemCode = systemCodeOf(error);
+  const certificate = systemCode === undefined ? undefined : certificateProblem(systemCode, url.origin);
+  if (systemCode !== undefined && certificate !== undefined) {
+    return new APIConnectionCertificateError(certificate, { cause: error, url: address, systemCode });
+  }
   const reason = systemCode === undefined ? undefined : NEVER_REACHED[systemCode];
   if (systemCode !== undefined && reason !== undefined) {
     return new APIConnectionRefusedError(`Could not connect to ${url.origin}: ${reason} (${systemCode}).`, {

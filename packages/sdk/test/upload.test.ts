@@ -15,9 +15,20 @@ const CHUNK = 6_291_456;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const noDelays = [0, 0, 0, 0, 0, 0];
 
+/**
+ * Random bytes behind the signature its name promises (MP4's `ftyp isom` box, or JPEG's), since
+ * media.upload refuses a file whose first bytes are not what its name says.
+ */
+function media(size: number, kind: 'mp4' | 'jpg' = 'mp4'): Buffer<ArrayBuffer> {
+  const bytes = randomBytes(size);
+  if (kind === 'jpg') bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  else bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 0, 0]);
+  return bytes;
+}
+
 describe('media.upload', () => {
   it('renews a rejected token and resumes at the same address from the stored offset', async () => {
-    const file = randomBytes(2 * CHUNK + 1234);
+    const file = media(2 * CHUNK + 1234);
     const endpoint = tusEndpoint(file, { rejectPatches: [2] });
     server.use(...endpoint.handlers);
     const { client } = testClient();
@@ -36,7 +47,7 @@ describe('media.upload', () => {
   });
 
   it('announces the exact size and SHA-256 of the file', async () => {
-    const file = randomBytes(70_001);
+    const file = media(70_001, 'jpg');
     const endpoint = tusEndpoint(file);
     server.use(...endpoint.handlers);
     const { client } = testClient();
@@ -49,7 +60,7 @@ describe('media.upload', () => {
   });
 
   it('sends at most 1.1 times the file after ten cuts mid-upload', async () => {
-    const file = randomBytes(2 * CHUNK + 99);
+    const file = media(2 * CHUNK + 99);
     const endpoint = tusEndpoint(file, { cutPatches: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], cutFraction: 0.3 });
     server.use(...endpoint.handlers);
     const { client } = testClient();
@@ -67,7 +78,7 @@ describe('media.upload', () => {
   });
 
   it('reports each byte count once: the final count is not repeated', async () => {
-    const file = randomBytes(2 * CHUNK + 99);
+    const file = media(2 * CHUNK + 99);
     const endpoint = tusEndpoint(file);
     server.use(...endpoint.handlers);
     const { client } = testClient();
@@ -82,7 +93,7 @@ describe('media.upload', () => {
   });
 
   it('calls complete again after the verifying wait', async () => {
-    const file = randomBytes(5000);
+    const file = media(5000);
     const endpoint = tusEndpoint(file, { completeAnswers: ['verifying', 'verifying'] });
     server.use(...endpoint.handlers);
     const { client, sleeps } = testClient();
@@ -92,7 +103,7 @@ describe('media.upload', () => {
   });
 
   it('resumes once after 409 upload_incomplete and completes', async () => {
-    const file = randomBytes(5000);
+    const file = media(5000);
     const endpoint = tusEndpoint(file, { completeAnswers: ['incomplete'] });
     server.use(...endpoint.handlers);
     const { client } = testClient();
@@ -108,7 +119,7 @@ describe('media.upload', () => {
   it('uploads a file path and a Node stream without holding them whole', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sdk-upload-test-'));
     try {
-      const file = randomBytes(CHUNK + 10);
+      const file = media(CHUNK + 10);
       const path = join(dir, 'clip.mp4');
       await writeFile(path, file);
       const fromPath = tusEndpoint(file);
@@ -132,7 +143,7 @@ describe('media.upload', () => {
   });
 
   it('never creates an upload when the stored one is gone, and reports the storage status', async () => {
-    const file = randomBytes(3000);
+    const file = media(3000);
     const endpoint = tusEndpoint(file);
     const methods: string[] = [];
     server.use(
@@ -156,7 +167,7 @@ describe('media.upload', () => {
   });
 
   it('stops with APIUserAbortError when the signal aborts mid-upload', async () => {
-    const file = randomBytes(CHUNK + 10);
+    const file = media(CHUNK + 10);
     const endpoint = tusEndpoint(file);
     const controller = new AbortController();
     server.use(...endpoint.handlers);

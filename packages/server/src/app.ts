@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { lazyAdminApi } from './admin/lazy-admin.js';
 import type { Clock, ClockMode } from './clock.js';
 import { serverClock } from './clocks/server-clock.js';
+import type { LogMode, SignupMode } from './config-team.js';
 import { createServices } from './create-services.js';
 import { isDashboardPath, wantsHtml } from './dashboard/dashboard-paths.js';
 import { lazyDashboard } from './dashboard/lazy-dashboard.js';
@@ -33,10 +34,12 @@ import type { ClientMetadataFetcher } from './oauth/client-metadata-document.js'
 import { lazyOAuth } from './oauth/lazy-oauth.js';
 import { OAUTH_PATHS } from './oauth/oauth-urls.js';
 import { unusedClientsSweep } from './oauth/unused-clients.js';
+import type { LogDestination } from './observability/json-log.js';
 import { keptAccountsAnswers } from './routes/accounts.js';
 import { apiReadHandlers, apiReadPaths } from './routes/api-reads.js';
 import { mountApiRoutes } from './routes/index.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { operatorRoutes } from './routes/operator.js';
 import { createPostAnswer } from './routes/posts-create.js';
 import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
@@ -54,9 +57,25 @@ export interface CreateAppOptions {
   storageUrl?: string;
   /** SOCIALPUB_TRUST_PROXY: which peers' forwarding headers name the client (http/client-address.ts). */
   trustProxy?: TrustProxy;
+  /** SOCIALPUB_SIGNUP: `closed` turns the dashboard's self sign-up off (default `open`). */
+  signup?: SignupMode;
+  /**
+   * The admin API and /metrics answer only on a listener of their own (SOCIALPUB_ADMIN_LISTEN,
+   * started by start-server.ts), which tells the app its port.
+   */
+  adminListenerSeparate?: boolean;
+  /** SOCIALPUB_LOG=json: one JSON line per request and per scheduler send (observability/json-log.ts). */
+  log?: LogMode;
+  /** Where those lines go (tests); stdout by default. */
+  logDestination?: LogDestination;
   importAllow?: readonly string[];
   /** Seed the demo account when the database is empty (default false; the binary passes true). */
   seedDemo?: boolean;
+  /**
+   * On a first start (no accounts) with no admin token configured, make one and show it once, as
+   * the demo start does: a server started without the demo account needs it to create accounts.
+   */
+  generateAdminToken?: boolean;
   /** Replace simulated network drivers (a real driver, or a test double). */
   drivers?: Partial<NetworkDrivers>;
   /** The media folder's file-system layer (tests inject disk faults); node:fs by default. */
@@ -147,6 +166,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     publicUrl: options.publicUrl,
     storageUrl: options.storageUrl,
     trustProxy: options.trustProxy,
+    signup: options.signup ?? 'open',
+    adminListenerSeparate: options.adminListenerSeparate ?? false,
+    // pino is loaded only when the JSON log is asked for.
+    jsonLog:
+      options.log === 'json'
+        ? new (await import('./observability/json-log.js')).JsonLog(options.logDestination)
+        : null,
     importAllow: options.importAllow ?? [],
     keepDeliveries: options.keepDeliveries ?? true,
     media: options.media ?? {},
@@ -161,6 +187,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   // Registered first so it runs last: the request log and read counts are written behind the answers.
   services.onClose.push(() => repos.writeBehind.flush());
   services.onClose.push(() => services.media.close());
+  services.onClose.push(() => services.events.log?.close());
   services.onClose.push(() => uploadLinks.drain());
 
   const demo = options.seedDemo ? await seedDemoAccount(db, repos, clock, services.passwords) : null;
@@ -168,7 +195,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
   let adminTokenHash = options.adminToken
     ? sha256Hex(options.adminToken)
     : repos.settings.get(ADMIN_TOKEN_SETTING);
-  if (!adminTokenHash && demo) {
+  const firstStart = demo !== null || (options.generateAdminToken === true && repos.accounts.count() === 0);
+  if (!adminTokenHash && firstStart) {
     // reference-server.md: the demo start sets an admin token and prints it; later starts keep it.
     generatedAdminToken = `sp_admin_${randomToken(24)}`;
     adminTokenHash = sha256Hex(generatedAdminToken);
@@ -185,12 +213,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     clocks: services.clocks,
     ownNames: services.ownNames,
     clientAddresses: services.clientAddresses,
+    adminListener: services.adminListener,
+    events: services.events,
     answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
   });
   app.use('*', frontDoor(door));
   for (const pages of ['/dashboard', '/dashboard/*', OAUTH_PATHS.authorize])
     app.use(pages, pageSecurityHeaders());
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  // /health, /ready and /metrics (routes/operator.ts).
+  app.route('/', operatorRoutes(services, adminTokenHash));
   // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
   app.get('/', (c, next) => (browserAtRoot(c) ? c.redirect('/dashboard', 303) : next()));
   // The dashboard, the admin API and the authorization server are built at their first request.
@@ -216,6 +247,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     clocks: services.clocks,
     ownNames: services.ownNames,
     clientAddresses: services.clientAddresses,
+    events: services.events,
     readLimiter: services.readLimiter,
     answers: accountsAnswers,
   });

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { isBackupCommand, runBackupCommand } from './backup/backup-command.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
+import { unknownVariableWarnings } from './config-team.js';
 import { startServer } from './start-server.js';
 
 /** `socialpub-server`: the reference server on one port (reference-server.md). */
@@ -31,7 +32,8 @@ async function main(): Promise<void> {
     console.log(version);
     return;
   }
-  const running = await startServer({ ...config, seedDemo: true });
+  for (const warning of unknownVariableWarnings(process.env)) console.error(`socialpub-server: ${warning}`);
+  const running = await startServer({ ...config, seedDemo: config.demo });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

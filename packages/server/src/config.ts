@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
 import { CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
 import { type ClockMode, LATEST_CLOCK_MS } from './clock.js';
+import { parseTeamSettings, TeamSettingError, type TeamSettings } from './config-team.js';
 import { AllowListEntryError, parseImportAllow } from './domain/media/address-policy.js';
 import { workFactorProblem } from './domain/passwords.js';
-import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 
 /** The server's own surface (reference-server.md, Addresses and Storage): flags win over env. */
-export interface ServerConfig {
-  host: string;
+export interface ServerConfig extends TeamSettings {
+  /** Undefined (no --host, no SOCIALPUB_HOST): both loopbacks, 127.0.0.1 and [::1]. */
+  host: string | undefined;
   port: number;
   dataDir: string;
   memory: boolean;
@@ -16,8 +17,6 @@ export interface ServerConfig {
   adminToken: string | undefined;
   publicUrl: string | undefined;
   storageUrl: string | undefined;
-  /** SOCIALPUB_TRUST_PROXY: hops or peers whose X-Forwarded-For names the client; unset, none. */
-  trustProxy: TrustProxy | undefined;
   /**
    * Hosts or CIDR ranges, each optionally with a port, that URL imports and media probes may reach
    * even though they are private (tests, sandboxes). Checked at start: an unreadable entry stops it.
@@ -34,16 +33,20 @@ export class ConfigError extends Error {
   }
 }
 
-export const USAGE = `Usage: socialpub-server [--host 127.0.0.1] [--port 8787] [--data-dir ./.socialpub] [--memory]
+export const USAGE = `Usage: socialpub-server [--host HOST] [--port 8787] [--data-dir ./.socialpub] [--memory]
        socialpub-server backup --data-dir DATA --to DIR
        socialpub-server restore --from DIR --data-dir DATA [--force]
        socialpub-server --help | --version
+
+Without --host it listens on both loopbacks, 127.0.0.1 and [::1] (localhost); --host 127.0.0.1 on one.
 
 Environment: SOCIALPUB_HOST, SOCIALPUB_PORT, SOCIALPUB_DATA_DIR, SOCIALPUB_CLOCK (system|virtual),
 SOCIALPUB_CLOCK_START, SOCIALPUB_ADMIN_TOKEN, SOCIALPUB_PUBLIC_URL, SOCIALPUB_STORAGE_URL,
 SOCIALPUB_IMPORT_ALLOW (comma-separated host, host:port, CIDR, CIDR:port, [IPv6]:port),
 SOCIALPUB_PASSWORD_WORK_FACTOR (10 to 16, default 14),
-SOCIALPUB_TRUST_PROXY (a hop count, or comma-separated addresses and CIDR ranges of your proxies).`;
+SOCIALPUB_TRUST_PROXY (a hop count, or comma-separated addresses and CIDR ranges of your proxies),
+SOCIALPUB_DEMO (on|off), SOCIALPUB_SIGNUP (open|closed), SOCIALPUB_ADMIN_LISTEN (127.0.0.1:8788),
+SOCIALPUB_LOG (off|json). docs/reference-server.md, "Running it for a team", explains each.`;
 
 function parsePort(raw: string): number {
   const port = Number(raw);
@@ -63,6 +66,11 @@ function parseUrl(name: string, raw: string | undefined): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`${name} must use http or https, got "${raw}".`);
+  }
+  if (name === 'SOCIALPUB_PUBLIC_URL' && (url.pathname !== '/' || url.search !== '' || url.hash !== '')) {
+    throw new ConfigError(
+      `SOCIALPUB_PUBLIC_URL must be an origin without a path, got "${raw}": the server answers at the root of its name (OAuth discovery, the dashboard and upload links all start there). Give it a host name or port of its own, e.g. https://socialpub.example.com.`,
+    );
   }
   return url.toString().replace(/\/+$/, '');
 }
@@ -118,7 +126,7 @@ export function parseConfig(
   } catch (error) {
     throw new ConfigError(`${(error as Error).message}\n${USAGE}`);
   }
-  const host = (values.host ?? env.SOCIALPUB_HOST ?? '127.0.0.1').trim();
+  const host = (values.host ?? env.SOCIALPUB_HOST)?.trim();
   if (host === '') throw new ConfigError('Host must not be empty.');
   const clockMode = parseClockMode(env.SOCIALPUB_CLOCK);
   const clockStart = parseClockStart(env.SOCIALPUB_CLOCK_START);
@@ -141,7 +149,7 @@ export function parseConfig(
     adminToken,
     publicUrl: parseUrl('SOCIALPUB_PUBLIC_URL', env.SOCIALPUB_PUBLIC_URL),
     storageUrl: parseUrl('SOCIALPUB_STORAGE_URL', env.SOCIALPUB_STORAGE_URL),
-    trustProxy: parseTrustProxyEnv(env.SOCIALPUB_TRUST_PROXY),
+    ...parseTeamSettingsEnv(env),
     importAllow: parseImportAllowEnv(env.SOCIALPUB_IMPORT_ALLOW),
     passwordWorkFactor: parseWorkFactor(env.SOCIALPUB_PASSWORD_WORK_FACTOR),
   };
@@ -170,10 +178,11 @@ function parseImportAllowEnv(raw: string | undefined): string[] {
   return entries;
 }
 
-function parseTrustProxyEnv(raw: string | undefined): TrustProxy | undefined {
+function parseTeamSettingsEnv(env: NodeJS.ProcessEnv): TeamSettings {
   try {
-    return parseTrustProxy(raw);
+    return parseTeamSettings(env);
   } catch (error) {
-    throw new ConfigError((error as Error).message);
+    if (error instanceof TeamSettingError) throw new ConfigError(error.message);
+    throw error;
   }
 }

@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
 import { AccountClocks } from './clocks/account-clocks.js';
+import type { SignupMode } from './config-team.js';
 import type { Database } from './db/database.js';
 import type { Repositories } from './db/repositories.js';
 import { AccountDeletion } from './domain/account-deletion.js';
@@ -13,6 +14,7 @@ import { UploadLinksService } from './domain/uploads/upload-links-service.js';
 import { UploadStorage } from './domain/uploads/upload-storage.js';
 import type { DueWorkRunner } from './due-work.js';
 import type { MediaFolder } from './files/media-folder.js';
+import { AdminListener } from './http/admin-listener.js';
 import { ClientAddresses, type TrustProxy } from './http/client-address.js';
 import { OwnNames } from './http/own-names.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
@@ -23,6 +25,8 @@ import {
   guardedClientMetadataFetcher,
 } from './oauth/client-metadata-document.js';
 import { OAuthClients } from './oauth/clients.js';
+import type { JsonLog } from './observability/json-log.js';
+import { ServerEvents } from './observability/server-events.js';
 import type { Services } from './services.js';
 
 export interface ServicesOptions {
@@ -36,6 +40,10 @@ export interface ServicesOptions {
   publicUrl: string | undefined;
   storageUrl: string | undefined;
   trustProxy: TrustProxy | undefined;
+  signup: SignupMode;
+  adminListenerSeparate: boolean;
+  /** SOCIALPUB_LOG=json's lines, or none. */
+  jsonLog: JsonLog | null;
   importAllow: readonly string[];
   keepDeliveries: boolean;
   media: MediaServiceSettings;
@@ -78,6 +86,9 @@ export function createServices(options: ServicesOptions): Services {
     urls,
     ownNames: new OwnNames(urls, options.publicUrl),
     clientAddresses: new ClientAddresses(options.trustProxy),
+    signup: options.signup,
+    adminListener: new AdminListener(options.adminListenerSeparate),
+    events: new ServerEvents(options.jsonLog),
     importAllow,
     media: new MediaService({
       repos,

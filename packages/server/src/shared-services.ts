@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
 import type { AccountClocks } from './clocks/account-clocks.js';
+import type { SignupMode } from './config-team.js';
 import type { Database } from './db/database.js';
 import type { Repositories } from './db/repositories.js';
 import type { AccountDeletion } from './domain/account-deletion.js';
@@ -10,10 +11,12 @@ import type { ReadLimiter } from './domain/read-limits.js';
 import type { UploadLinksService } from './domain/uploads/upload-links-service.js';
 import type { DueWorkRunner } from './due-work.js';
 import type { MediaFolder } from './files/media-folder.js';
+import type { AdminListener } from './http/admin-listener.js';
 import type { ClientAddresses } from './http/client-address.js';
 import type { OwnNames } from './http/own-names.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 import type { OAuthClients } from './oauth/clients.js';
+import type { ServerEvents } from './observability/server-events.js';
 import type { ServerUrls } from './server-urls.js';
 
 /** Contributes counters to the admin account view (`usage`); the posts and media areas add theirs. */
@@ -45,6 +48,12 @@ export interface SharedServices {
   ownNames: OwnNames;
   /** SOCIALPUB_TRUST_PROXY's reading of a request's one client address (http/client-address.ts). */
   clientAddresses: ClientAddresses;
+  /** What an operator watches: `/metrics` reads it, SOCIALPUB_LOG=json writes it (observability/). */
+  events: ServerEvents;
+  /** SOCIALPUB_ADMIN_LISTEN: whether the admin API and /metrics have a listener of their own. */
+  adminListener: AdminListener;
+  /** SOCIALPUB_SIGNUP: whether the dashboard's self sign-up is open. */
+  signup: SignupMode;
   /** SOCIALPUB_IMPORT_ALLOW: hosts or ranges a URL import may reach although private. */
   importAllow: readonly string[];
   /** URL imports, the media library and retention (domain/media). */

@@ -1,4 +1,5 @@
 import type { SocialpubApp } from './app.js';
+import type { SecondLoopback } from './loopback-listener.js';
 
 /**
  * Whether the app answers at `prefix` (the path itself or below it). The banner asks the app rather
@@ -14,12 +15,23 @@ function mountsRoute(socialpub: Pick<SocialpubApp, 'app'>, prefix: string): bool
   );
 }
 
-/** The start-up lines: every address named here is one the app routes. */
+/**
+ * The start-up lines: every address named here is one the app routes. `second`: the [::1] listener
+ * of a default start, or why there is none.
+ */
 export function bannerLines(
   url: string,
   socialpub: Pick<SocialpubApp, 'app' | 'demo' | 'generatedAdminToken' | 'adminEnabled'>,
+  /** SOCIALPUB_ADMIN_LISTEN's own listener, where the admin API and /metrics answer instead. */
+  adminUrl: string = url,
+  second: SecondLoopback | null = null,
 ): string[] {
-  const lines = [`socialpub reference server listening on ${url}`, `  API        ${url}/api/v2`];
+  const also = second !== null && !('unavailable' in second) ? ` and ${second.url}` : '';
+  const lines = [`socialpub reference server listening on ${url}${also}`];
+  if (second !== null && 'unavailable' in second) {
+    lines.push(`  (not on ${second.url}: ${second.unavailable}; use ${url})`);
+  }
+  lines.push(`  API        ${url}/api/v2`);
   if (mountsRoute(socialpub, '/mcp')) lines.push(`  MCP        ${url}/mcp`);
   if (mountsRoute(socialpub, '/openapi.yaml')) lines.push(`  OpenAPI    ${url}/openapi.yaml`);
   const dashboard = mountsRoute(socialpub, '/dashboard');
@@ -30,6 +42,9 @@ export function bannerLines(
     if (dashboard) lines.push('    dashboard    demo@example.com / demo-password');
   }
   if (socialpub.generatedAdminToken) lines.push(`    admin token  ${socialpub.generatedAdminToken}`);
-  if (socialpub.adminEnabled) lines.push(`  Admin API  ${url}/admin/v1`);
+  if (socialpub.adminEnabled) {
+    lines.push(`  Admin API  ${adminUrl}/admin/v1`);
+    lines.push(`  Metrics    ${adminUrl}/metrics`);
+  }
   return lines;
 }

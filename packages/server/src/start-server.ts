@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type CreateAppOptions, createApp, type SocialpubApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import type { ListenAddress } from './config-team.js';
+import { listenerOptions, type SocketTimeouts } from './http/socket-timeouts.js';
+import { FIRST_LOOPBACK, listenOnIpv6Loopback, type SecondLoopback } from './loopback-listener.js';
 import { collectAllGarbage, youngGenerationShrunk } from './runtime/garbage-collector.js';
 import { IdleMemoryRelease } from './runtime/idle-memory-release.js';
 import { bannerLines } from './start-banner.js';
@@ -16,18 +19,24 @@ export interface RunningServer {
   port: number;
   host: string;
   socialpub: SocialpubApp;
+  /** The Node listeners serving it. */
+  listeners: readonly Server[];
   /** Stop accepting, let requests in flight finish (bounded), close the database. */
   close(): Promise<void>;
 }
 
 export type StartServerConfig = Partial<ServerConfig> &
-  Pick<CreateAppOptions, 'seedDemo' | 'drivers' | 'clientMetadataFetcher' | 'keepDeliveries'>;
+  Pick<CreateAppOptions, 'seedDemo' | 'drivers' | 'clientMetadataFetcher' | 'keepDeliveries'> & {
+    /** Tests shorten them; the defaults are http/socket-timeouts.ts's. */
+    socketTimeouts?: SocketTimeouts;
+  };
 
 export async function startServer(
   config: StartServerConfig,
   log: (line: string) => void = (line) => console.log(line),
 ): Promise<RunningServer> {
-  const host = config.host ?? '127.0.0.1';
+  // No host given: both loopbacks (loopback-listener.ts), this one first.
+  const host = config.host ?? FIRST_LOOPBACK;
   const socialpub = await createApp({
     ...(config.memory ? { memory: true } : { dataDir: config.dataDir ?? './.socialpub' }),
     clock: config.clock ?? 'system',
@@ -36,8 +45,13 @@ export async function startServer(
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     ...(config.storageUrl ? { storageUrl: config.storageUrl } : {}),
     ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
+    ...(config.signup ? { signup: config.signup } : {}),
+    adminListenerSeparate: config.adminListen !== undefined,
+    ...(config.log ? { log: config.log } : {}),
+    // With the demo left out, a first start still makes and prints an admin token (accounts come from it).
+    generateAdminToken: config.demo === false,
     importAllow: config.importAllow ?? [],
-    seedDemo: config.seedDemo ?? true,
+    seedDemo: config.seedDemo ?? config.demo ?? true,
     ...(config.drivers ? { drivers: config.drivers } : {}),
     ...(config.clientMetadataFetcher ? { clientMetadataFetcher: config.clientMetadataFetcher } : {}),
     ...(config.keepDeliveries === undefined ? {} : { keepDeliveries: config.keepDeliveries }),
@@ -48,6 +62,8 @@ export async function startServer(
     socialpub.releaseCaches();
     return youngGenerationShrunk();
   });
+  let handler: RequestListener | undefined;
+  const serverOptions = listenerOptions(config.socketTimeouts);
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve(
       {
@@ -59,13 +75,14 @@ export async function startServer(
         hostname: host,
         port: config.port ?? 8787,
         // The app may answer a request on Node's own objects before the adapter makes web ones of it.
-        createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
-          createServer(serverOptions, (incoming, outgoing) => {
+        createServer: ((serverOptions: ServerOptions, listener: RequestListener) => {
+          handler = (incoming, outgoing) => {
             if (!socialpub.answerAtNode(incoming, outgoing)) listener(incoming, outgoing);
             else idleRelease.noteRequest();
-          })) as typeof createServer,
-        // Slow 6 MiB tus chunks must never be cut off by Node's default 300-second request timeout.
-        serverOptions: { requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: 5_000 },
+          };
+          return createServer(serverOptions, handler);
+        }) as typeof createServer,
+        serverOptions,
       },
       () => resolve(created as Server),
     ) as Server;
@@ -79,21 +96,71 @@ export async function startServer(
   socialpub.services.ownNames.listening(address.address, address.port);
   if (!config.storageUrl) socialpub.services.urls.storage = url;
 
-  for (const line of bannerLines(url, socialpub)) log(line);
+  const second: SecondLoopback | null =
+    config.host === undefined && handler
+      ? await listenOnIpv6Loopback(handler, serverOptions, address.port)
+      : null;
+  const admin = config.adminListen
+    ? await listenForAdmin(socialpub, config.adminListen, config.socketTimeouts)
+    : null;
+
+  for (const line of bannerLines(url, socialpub, admin?.url, second)) log(line);
   idleRelease.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       idleRelease.stop();
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await stopped;
-      clearTimeout(timer);
+      await Promise.all([
+        stopListener(server),
+        second && 'server' in second ? stopListener(second.server) : undefined,
+        admin ? stopListener(admin.server) : undefined,
+      ]);
       await socialpub.close();
     })();
     return closing;
   };
-  return { url, port: address.port, host, socialpub, close };
+  const listeners = [
+    server,
+    ...(second && 'server' in second ? [second.server] : []),
+    ...(admin ? [admin.server] : []),
+  ];
+  return { url, port: address.port, host, socialpub, listeners, close };
+}
+
+/** Stops accepting, lets requests in flight finish within the grace, then cuts what is left. */
+async function stopListener(server: Server): Promise<void> {
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await stopped;
+  clearTimeout(timer);
+}
+
+/**
+ * SOCIALPUB_ADMIN_LISTEN's own listener: the same app, which answers only the admin API, /metrics,
+ * /health and /ready there (http/admin-listener.ts) and nothing of those on the public one.
+ */
+async function listenForAdmin(
+  socialpub: SocialpubApp,
+  listen: ListenAddress,
+  timeouts: SocketTimeouts | undefined,
+): Promise<{ server: Server; url: string }> {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const created = serve(
+      {
+        fetch: (request, env) => socialpub.app.fetch(request, env),
+        hostname: listen.host,
+        port: listen.port,
+        serverOptions: listenerOptions(timeouts),
+      },
+      () => resolve(created as Server),
+    ) as Server;
+    created.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  socialpub.services.adminListener.listening(address.port);
+  socialpub.services.ownNames.adminListening(address.port);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return { server, url: `http://${host}:${address.port}` };
 }

@@ -8,6 +8,9 @@ interface UploadFlags {
   progress?: boolean;
 }
 
+/** The shell's convention for a process ended by a signal: 128 + its number (docs/cli.md). */
+const SIGNAL_EXIT: Readonly<Partial<Record<NodeJS.Signals, number>>> = { SIGINT: 130, SIGTERM: 143 };
+
 /** Every end of the command: its one JSON line, and the exit code that line names. */
 function finish(line: UploadLine): void {
   writeUploadLine(line);
@@ -50,8 +53,16 @@ export async function run(command: Command): Promise<void> {
     process.stderr.write(`${line.state}: ${line.message}\n`);
     return finish(line);
   }
-  const { runUpload } = await import('../upload/upload-run.js');
-  const line = await runUpload({ client, path, maxRunSeconds, progress: flags.progress !== false });
+  const { startUpload } = await import('../upload/upload-run.js');
+  const upload = startUpload({ client, path, maxRunSeconds, progress: flags.progress !== false });
+  // Ctrl-C or a stop request: say how far it got and how to go on, then exit as the signal asks.
+  const stop = (signal: NodeJS.Signals) => {
+    process.stderr.write(`\n${upload.interrupted()}\n`);
+    process.exit(SIGNAL_EXIT[signal] ?? 1);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+  const line = await upload.done;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stop);
   if (line.state !== 'done') process.stderr.write(`${line.state}: ${line.message}\n`);
   finish(line);
 }

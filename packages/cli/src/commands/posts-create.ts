@@ -3,6 +3,7 @@ import type { PublishOutcome, SocialPub } from '@socialpub/sdk';
 import type { Command } from 'commander';
 import { type ActionContext, runAction } from '../client/action-context.js';
 import { waitTimeoutMs } from '../client/wait-flags.js';
+import { dryRunLines } from '../posts/dry-run-lines.js';
 import { type PostFlags, postFromFlags } from '../posts/post-from-flags.js';
 import { printPostRecord } from './posts-get.js';
 import { printDryRun, printWarnings } from './posts-validate.js';
@@ -45,6 +46,9 @@ function printOutcome(context: ActionContext, outcome: PublishOutcome): void {
       break;
     case 'schedule_unconfirmed':
       print(`${colors.yellow('Schedule unconfirmed')}: check the scheduled posts before sending again.`);
+      break;
+    case 'dry_run':
+      for (const line of dryRunLines(outcome.body, colors)) print(line);
       break;
   }
   // The service's message often says what the line above already said ("Scheduled for ..."):

@@ -1,6 +1,7 @@
 import type { DryRunResponse } from '@socialpub/sdk';
 import type { Command } from 'commander';
 import { type ActionContext, runAction } from '../client/action-context.js';
+import { dryRunLines } from '../posts/dry-run-lines.js';
 import { type PostFlags, postFromFlags } from '../posts/post-from-flags.js';
 
 /** Prints a dry-run answer; exit 0 whatever the outcome: the check itself succeeded. */
@@ -9,14 +10,8 @@ export function printDryRun(context: ActionContext, answer: DryRunResponse): voi
     context.printRaw(answer);
     return;
   }
-  const { colors } = context;
-  const record = answer as unknown as Record<string, unknown>;
-  const outcome = String(record['outcome']);
-  const paint = outcome === 'refuse' ? colors.red : colors.green;
-  context.print(`${colors.bold('Dry run:')} ${paint(outcome)} (nothing sent)`);
-  const reason = record['reason'];
-  if (reason !== undefined && reason !== null) context.print(`Reason: ${JSON.stringify(reason)}`);
-  printWarnings(context, record['warnings']);
+  for (const line of dryRunLines(answer, context.colors)) context.print(line);
+  printWarnings(context, answer.warnings);
 }
 
 export function printWarnings(context: ActionContext, warnings: unknown): void {

@@ -115,10 +115,11 @@ export async function describeError(error: unknown, request?: FailedRequest): Pr
     };
   }
   if (isApiErrorLike(error)) {
-    const code = error.code ?? 'http_error';
+    // No code: not the service's answer (a proxy's page), which the message says in words.
+    const what = error.code === undefined ? `HTTP ${error.status}` : `${error.code} (HTTP ${error.status})`;
     return {
       exitStatus: exitStatusForHttp(error.status, error.code),
-      lines: [`error: ${code} (HTTP ${error.status}): ${error.message}`, ...(await adviceFor(error))],
+      lines: [`error: ${what}: ${error.message}`, ...(await adviceFor(error))],
     };
   }
   const name = nameOf(error);
@@ -136,6 +137,10 @@ export async function describeError(error: unknown, request?: FailedRequest): Pr
       exitStatus: EXIT_STATUS.usage,
       lines: [`error: media_failed: ${(error as Error).message}`, 'Import the file again.'],
     };
+  }
+  if (name === 'APIConnectionCertificateError') {
+    // Its message names the certificate's problem and what to do; trying again changes nothing.
+    return { exitStatus: EXIT_STATUS.generic, lines: [`error: certificate: ${(error as Error).message}`] };
   }
   if (name === 'APIConnectionRefusedError') {
     return {

@@ -14,7 +14,12 @@ export function addAdminCommands(program: Command): void {
     .description('Create an account, optionally on a test clock')
     .option('--clock <clock_id>', 'the test clock the account lives on (default the server clock)')
     .option('--plan <plan>', 'free, beginner, apprentice, skilled (default), expert or agency')
-    .option('--email <email>', 'sign-in e-mail')
+    .option('--email <email>', 'sign-in e-mail (the dashboard)')
+    .option(
+      '--password <password>',
+      'dashboard password, 8 characters or more (shows in ps: prefer --password-stdin)',
+    )
+    .option('--password-stdin', 'read the dashboard password from stdin')
     .option('--x-addon', 'with the X add-on')
     .action(lazyAction(() => import('../commands/admin-accounts-create.js')));
   accounts

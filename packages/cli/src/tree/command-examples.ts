@@ -48,7 +48,10 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'media link cancel': ['socialpub media link cancel <file_id>'],
   admin: ['SOCIALPUB_ADMIN_TOKEN=sp_admin_... socialpub admin clocks create --now 2030-01-01T09:00:00Z'],
   'admin accounts': ['socialpub admin accounts create --clock <clock_id>'],
-  'admin accounts create': ['socialpub admin accounts create --clock <clock_id> --plan beginner'],
+  'admin accounts create': [
+    'socialpub admin accounts create --clock <clock_id> --plan beginner',
+    'socialpub admin accounts create --clock <clock_id> --email ci@example.com --password ci-password',
+  ],
   'admin accounts get': ['socialpub admin accounts get <account_id>'],
   'admin accounts delete': ['socialpub admin accounts delete <account_id>'],
   'admin keys': ['socialpub admin keys create <account_id> --name ci'],

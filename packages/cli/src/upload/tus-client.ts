@@ -1,3 +1,4 @@
+import { certificateProblem } from '@socialpub/core';
 import { APIError } from '@socialpub/sdk';
 import { type HttpReply, httpRequest } from './http-connection.js';
 
@@ -15,18 +16,25 @@ export type TusAnswer =
       message: string;
       retryAfterSeconds: number | undefined;
     }
-  | { ok: false; status: 0; code: 'connection'; message: string; retryAfterSeconds: undefined };
+  | {
+      ok: false;
+      status: 0;
+      /** `certificate`: stopped at the server's certificate, which no retry changes. */
+      code: 'connection' | 'certificate';
+      message: string;
+      retryAfterSeconds: undefined;
+    };
 
 const TUS_HEADERS = { 'Tus-Resumable': '1.0.0' } as const;
 
 /** The storage answers in the upload-link error shape: the SDK's APIError reads it as for any API call. */
 function failureOf(response: HttpReply): TusAnswer {
   const text = response.body.toString('utf8');
-  let body: unknown = text;
+  let body: unknown = text === '' ? undefined : text;
   try {
     body = JSON.parse(text);
   } catch {
-    // A plain-text body: its text is the message.
+    // Not the storage's JSON (a proxy's page): the APIError says it in words, never shows it.
   }
   const error = new APIError(response.status, body, response.headers, text || response.statusText);
   const wait = error.retryAfterSeconds;
@@ -39,12 +47,14 @@ function failureOf(response: HttpReply): TusAnswer {
   };
 }
 
-function connectionFailure(error: unknown): TusAnswer {
+function connectionFailure(error: unknown, url: string): TusAnswer {
+  const code = (error as { code?: unknown }).code;
+  const certificate = typeof code === 'string' ? certificateProblem(code, new URL(url).origin) : undefined;
   return {
     ok: false,
     status: 0,
-    code: 'connection',
-    message: (error as Error).message,
+    code: certificate === undefined ? 'connection' : 'certificate',
+    message: certificate ?? (error as Error).message,
     retryAfterSeconds: undefined,
   };
 }
@@ -77,7 +87,7 @@ export async function headOffset(url: string, token: string, signal?: AbortSigna
       };
     return failureOf(response);
   } catch (error) {
-    return connectionFailure(error);
+    return connectionFailure(error, url);
   }
 }
 
@@ -107,6 +117,6 @@ export async function patchChunk(
     }
     return failureOf(response);
   } catch (error) {
-    return connectionFailure(error);
+    return connectionFailure(error, url);
   }
 }

@@ -1,4 +1,4 @@
-import { exitCodeForState, type UploaderState, uploaderExit } from '@socialpub/core';
+import { exitCodeForState, type UploaderState } from '@socialpub/core';
 import { APIError } from '@socialpub/sdk';
 import type { MeasuredFile } from './measure-file.js';
 import type { UploadLine } from './upload-line.js';
@@ -12,7 +12,10 @@ export interface RunFacts {
   status?: string | undefined;
 }
 
-/** Ends the run with a state of the uploader's table. */
+/**
+ * Ends the run with a state of the uploader's table. The message is one of its own: what happened
+ * and what to do about that (never the table's row of every possible cause).
+ */
 export class UploadStop extends Error {
   constructor(
     readonly state: UploaderState,
@@ -24,7 +27,6 @@ export class UploadStop extends Error {
 }
 
 export function lineFor(facts: RunFacts, stop: UploadStop): UploadLine {
-  const action = uploaderExit(exitCodeForState(stop.state))?.action;
   return {
     state: stop.state,
     exit_code: exitCodeForState(stop.state),
@@ -35,7 +37,7 @@ export function lineFor(facts: RunFacts, stop: UploadStop): UploadLine {
     bytes_sent: facts.bytesSent,
     bytes_stored: facts.bytesStored,
     status: facts.status,
-    message: stop.state === 'done' || action === undefined ? stop.message : `${stop.message} (${action})`,
+    message: stop.message,
     error: stop.error,
   };
 }
@@ -54,15 +56,39 @@ const REFUSED_CODES = new Set([
 /** Codes that mean no fresh token can be had for this link (exit 4). */
 const TOKEN_CODES = new Set(['renewals_exhausted']);
 
-/** An API refusal of the link, token or complete call as an uploader state. */
+/** After a connection that never reached a service: most often the server is not running. */
+const NOT_REACHED =
+  'Nothing was sent. Is the server running? Start the reference server with `npm start`, or give the right address with --base-url or SOCIALPUB_BASE_URL; then run the same command again.';
+
+/** A message and what to do next, each said once. */
+function withAdvice(message: string, advice: string | undefined): string {
+  if (advice === undefined || advice === '' || message.includes(advice)) return message;
+  return `${message.trimEnd().replace(/([^.!?])$/, '$1.')} ${advice}`;
+}
+
+/** An SDK failure of the link, token or complete call as an uploader state, in words. */
 export function stopForApiError(error: unknown): UploadStop {
   if (!(error instanceof APIError)) {
-    return new UploadStop('failed', error instanceof Error ? error.message : String(error));
+    const message = error instanceof Error ? error.message : String(error);
+    const name = error instanceof Error ? error.name : '';
+    // The certificate's own message already says what to do.
+    if (name === 'APIConnectionCertificateError') return new UploadStop('failed', message);
+    if (name === 'APIConnectionRefusedError')
+      return new UploadStop('failed', withAdvice(message, NOT_REACHED));
+    if (name === 'APIConnectionError' || name === 'APIConnectionTimeoutError') {
+      return new UploadStop(
+        'failed',
+        withAdvice(message, 'Run the same command again: it continues from what the storage holds.'),
+      );
+    }
+    return new UploadStop('failed', message);
   }
   const detail = { code: error.code ?? `http_${error.status}`, message: error.message };
-  if (error.code !== undefined && TOKEN_CODES.has(error.code))
-    return new UploadStop('token_rejected', error.message, detail);
+  if (error.code !== undefined && TOKEN_CODES.has(error.code)) {
+    const advice = error.nextStep ?? 'Run the same command again: it makes a new link.';
+    return new UploadStop('token_rejected', withAdvice(error.message, advice), detail);
+  }
   if (error.code !== undefined && REFUSED_CODES.has(error.code))
-    return new UploadStop('refused', error.message, detail);
-  return new UploadStop('failed', error.message, detail);
+    return new UploadStop('refused', withAdvice(error.message, error.nextStep), detail);
+  return new UploadStop('failed', withAdvice(error.message, error.nextStep), detail);
 }

@@ -6,7 +6,13 @@ import { formatBytes } from '@socialpub/core';
  */
 export interface UploadProgressReporter {
   update(bytesStored: number): void;
+  /** A line of its own on stderr ("Resuming from ..."), below the bar on a terminal. */
+  note(line: string): void;
   stop(): void;
+}
+
+function writeNote(line: string): void {
+  process.stderr.write(`${line}\n`);
 }
 
 const LINE_INTERVAL_MS = 5_000;
@@ -15,7 +21,7 @@ export async function createProgressReporter(
   total: number,
   enabled: boolean,
 ): Promise<UploadProgressReporter> {
-  if (!enabled) return { update() {}, stop() {} };
+  if (!enabled) return { update() {}, note: writeNote, stop() {} };
   if (process.stderr.isTTY) {
     const { default: cliProgress } = await import('cli-progress');
     const bar = new cliProgress.SingleBar(
@@ -30,6 +36,11 @@ export async function createProgressReporter(
     bar.start(total, 0, { sent: formatBytes(0), size });
     return {
       update: (bytes) => bar.update(bytes, { sent: formatBytes(bytes), size }),
+      // The bar's line is cleared, the note written, and the bar drawn again below it.
+      note: (text) => {
+        process.stderr.write(`\r\x1b[K${text}\n`);
+        bar.render();
+      },
       stop: () => bar.stop(),
     };
   }
@@ -50,6 +61,7 @@ export async function createProgressReporter(
         line();
       }
     },
+    note: writeNote,
     stop: () => clearInterval(timer),
   };
 }

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { LIMITS } from '@socialpub/core';
+import { formatBytes, LIMITS } from '@socialpub/core';
 import { APIError, type SocialPub } from '@socialpub/sdk';
 import { ChunkReader } from './chunk-reader.js';
 import { closeHttpConnections } from './http-connection.js';
@@ -28,6 +28,11 @@ const TOKEN_MARGIN_MS = 60_000;
 
 type Link = SavedUpload & { chunkSize: number };
 
+/** After a refusal that forgets the link: the next run starts over. */
+const NEW_LINK = 'Run the same command again: it makes a new link.';
+const MEASURE_AGAIN =
+  'Run the same command again once the file is final: it measures it again and makes a new link.';
+
 /** Drives one run of `media upload`: link, TUS transfer, complete through verifying. */
 class UploadRun {
   private readonly facts: RunFacts = {
@@ -37,13 +42,37 @@ class UploadRun {
     bytesStored: undefined,
   };
   private readonly deadline: number;
-  private progress: UploadProgressReporter = { update() {}, stop() {} };
+  private progress: UploadProgressReporter = { update() {}, note() {}, stop() {} };
 
   constructor(private readonly options: UploadRunOptions) {
     this.deadline =
       options.maxRunSeconds === undefined
         ? Number.POSITIVE_INFINITY
         : Date.now() + options.maxRunSeconds * 1000;
+  }
+
+  /** "N of M bytes" as the storage last said, for the messages of a stop midway. */
+  private where(): string {
+    const { file, bytesStored } = this.facts;
+    if (file === undefined) return '';
+    return `${(bytesStored ?? 0).toLocaleString('en-US')} of ${file.size.toLocaleString('en-US')} bytes`;
+  }
+
+  /**
+   * What Ctrl-C (or SIGTERM) leaves behind, for the command to print before it exits: the bytes the
+   * storage holds stay there, and the link is kept, so the same command continues.
+   */
+  interrupted(): string {
+    this.progress.stop();
+    const { file, fileId, bytesStored } = this.facts;
+    if (file === undefined || fileId === undefined) {
+      return 'Stopped before anything was sent; run the same command again to start.';
+    }
+    if (bytesStored === undefined) {
+      return 'Stopped before the storage said how much it holds; run the same command again to continue.';
+    }
+    const percent = Math.floor((bytesStored / file.size) * 100);
+    return `Stopped at ${this.where()} (${percent}%); run the same command again to continue.`;
   }
 
   async run(): Promise<UploadLine> {
@@ -78,7 +107,15 @@ class UploadRun {
   }
 
   private stopIfLate(): void {
-    if (Date.now() >= this.deadline) throw new UploadStop('partial', 'Run time used up (--max-run-seconds).');
+    if (Date.now() >= this.deadline) throw this.outOfTime();
+  }
+
+  private outOfTime(): UploadStop {
+    const at = this.facts.bytesStored === undefined ? '' : ` at ${this.where()}`;
+    return new UploadStop(
+      'partial',
+      `Run time used up (--max-run-seconds)${at}; run the same command again to continue.`,
+    );
   }
 
   /** The saved link while its token is fresh, else the link asked for again (200 `renewed` for the same file). */
@@ -108,6 +145,7 @@ class UploadRun {
       // The whole file already arrived under the open link: only complete is left.
       if (error instanceof APIError && error.code === 'upload_already_received' && error.fileId) {
         this.facts.fileId = error.fileId;
+        this.progress.note('The whole file already arrived under this link: completing it.');
         return undefined;
       }
       throw error;
@@ -127,20 +165,32 @@ class UploadRun {
     const lock =
       answer.status === 423 ||
       (answer.status === 409 && /lock|another upload|in use|busy/i.test(`${answer.code} ${answer.message}`));
-    if (lock) return new UploadStop('busy', 'Another uploader is sending this file.', detail);
+    if (lock) {
+      return new UploadStop(
+        'busy',
+        'Another uploader is sending this file; wait until it ends, then run the same command again.',
+        detail,
+      );
+    }
     if (answer.status === 401 || answer.status === 403) return 'renew';
     if (answer.status === 409 && answer.code === 'upload_closed')
+      return new UploadStop('refused', `${answer.message} ${NEW_LINK}`, detail);
+    // A proxy's refusal (413 from nginx) is said as such, with how to raise its limit.
+    if (answer.code === undefined && answer.status === 413)
       return new UploadStop('refused', answer.message, detail);
-    if (answer.status === 404 || answer.status === 410 || answer.status === 413 || answer.status === 415) {
+    if (answer.status === 404 || answer.status === 410) {
+      return new UploadStop('refused', `Storage refused the file: ${answer.message} ${NEW_LINK}`, detail);
+    }
+    if (answer.status === 413 || answer.status === 415) {
       return new UploadStop('refused', `Storage refused the file: ${answer.message}`, detail);
     }
+    if (answer.code === 'certificate') return new UploadStop('failed', answer.message, detail);
     if (answer.status === 0 || answer.status === 409 || answer.status >= 500) return 'retry';
     return new UploadStop('failed', answer.message, detail);
   }
 
   private async pause(ms: number): Promise<void> {
-    if (Date.now() + ms >= this.deadline)
-      throw new UploadStop('partial', 'Run time used up (--max-run-seconds).');
+    if (Date.now() + ms >= this.deadline) throw this.outOfTime();
     await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
@@ -149,7 +199,7 @@ class UploadRun {
     if (stamp === undefined || stamp.size !== file.size || stamp.mtimeMs !== file.mtimeMs) {
       throw new UploadStop(
         'refused',
-        'The file changed or disappeared while it was being sent; measure again.',
+        `The file changed or disappeared while it was being sent, at ${this.where()}; nothing more was sent. ${MEASURE_AGAIN}`,
       );
     }
   }
@@ -174,6 +224,11 @@ class UploadRun {
             failures = 0;
             renewals = 0;
           }
+          if (offset === undefined && this.facts.bytesStored === undefined && answer.offset > 0) {
+            this.progress.note(
+              `Resuming from ${answer.offset.toLocaleString('en-US')} of ${file.size.toLocaleString('en-US')} bytes (${formatBytes(answer.offset)} already stored).`,
+            );
+          }
           offset = answer.offset;
           this.facts.bytesStored = offset;
           this.progress.update(offset);
@@ -184,8 +239,12 @@ class UploadRun {
         const action = this.classify(answer);
         if (action instanceof UploadStop) throw action;
         if (action === 'renew') {
-          if (++renewals > MAX_RENEWALS_WITHOUT_PROGRESS)
-            throw new UploadStop('token_rejected', 'Storage keeps refusing fresh tokens.');
+          if (++renewals > MAX_RENEWALS_WITHOUT_PROGRESS) {
+            throw new UploadStop(
+              'token_rejected',
+              `Storage refused ${MAX_RENEWALS_WITHOUT_PROGRESS} fresh tokens in a row at ${this.where()}. ${NEW_LINK}`,
+            );
+          }
           await this.renewToken(file, link);
           continue;
         }
@@ -193,7 +252,7 @@ class UploadRun {
         if (delay === undefined) {
           throw new UploadStop(
             'failed',
-            `Gave up after ${RETRY_DELAYS_MS.length} retries: ${answer.message}`,
+            `Gave up after ${RETRY_DELAYS_MS.length} retries at ${this.where()}: ${answer.message} Run the same command again to continue from there.`,
             {
               code: answer.code ?? `http_${answer.status}`,
               message: answer.message,
@@ -216,14 +275,20 @@ class UploadRun {
   ): Promise<TusAnswer> {
     await this.checkUnchanged(file);
     const bytes = await reader.pieceAt(offset);
-    if (bytes === null) throw new UploadStop('refused', 'The file is shorter than measured; measure again.');
+    if (bytes === null) {
+      throw new UploadStop(
+        'refused',
+        `The file got shorter while it was being sent, at ${this.where()}; nothing more was sent. ${MEASURE_AGAIN}`,
+      );
+    }
     return patchChunk(link.url, link.token, offset, bytes);
   }
 
   /** Complete until ready: 202 verifying is waited through; 409 upload_incomplete resends once. */
   private async complete(file: MeasuredFile, link: Link | undefined): Promise<void> {
     const fileId = this.facts.fileId;
-    if (fileId === undefined) throw new UploadStop('failed', 'No upload link.');
+    if (fileId === undefined)
+      throw new UploadStop('failed', 'No upload link was made; run the same command again.');
     let resent = false;
     for (;;) {
       let answer: Awaited<ReturnType<SocialPub['uploads']['complete']>>;
@@ -248,6 +313,13 @@ class UploadRun {
   }
 }
 
-export function runUpload(options: UploadRunOptions): Promise<UploadLine> {
-  return new UploadRun(options).run();
+/** A started `media upload`: its final line, and what to say if a signal stops it first. */
+export interface RunningUpload {
+  done: Promise<UploadLine>;
+  interrupted(): string;
+}
+
+export function startUpload(options: UploadRunOptions): RunningUpload {
+  const run = new UploadRun(options);
+  return { done: run.run(), interrupted: () => run.interrupted() };
 }

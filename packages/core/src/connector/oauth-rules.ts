@@ -56,6 +56,12 @@ export const OAUTH_REGISTRATION_LIMITS = {
   windowSeconds: 3600,
   maxUnusedClients: 1000,
   unusedClientRetentionSeconds: 24 * 3600,
+  /**
+   * Client ID Metadata Documents fetched at once for one source address (of the server's 20): slow
+   * documents from one address cannot hold every fetch. A fetch that times out counts as a new
+   * client of that address.
+   */
+  metadataFetchesPerAddressAtOnce: 4,
 } as const;
 
 /** At most this many redirect URIs per registered client, each at most 2,000 characters. */

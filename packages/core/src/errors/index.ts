@@ -5,5 +5,6 @@ export * from './error-bodies.js';
 export * from './error-catalog.js';
 export * from './error-codes.js';
 export * from './error-family.js';
+export * from './in-front-answers.js';
 export { afterRetryAfter, describeRetry, type RetryRule, type RetryRuleKind } from './retry-rule.js';
 export * from './retry-rules.js';

@@ -172,6 +172,10 @@ export const LIMITS = {
   dashboard: {
     formBodyMaxBytes: 256 * 1024,
     uploadBodyMaxBytes: megabytes(64),
+    /** Analytics reads at most this many posts for one period (each as GET /posts/{id} reads it). */
+    analyticsMaxPosts: 5_000,
+    /** The longest period Analytics shows, in days. */
+    analyticsMaxDays: 366,
   },
   /** Retry-After values the document fixes for 503 and 504 answers. */
   retryAfter: {

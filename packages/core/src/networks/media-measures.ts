@@ -78,7 +78,11 @@ function within(
   const outside = values.find((v) => v < min || v > top);
   const count = outside ?? values[0] ?? 0;
   const range =
-    least === undefined ? `at most ${n(top)}` : least === top ? `exactly ${n(top)}` : `${n(min)} to ${n(top)}`;
+    least === undefined
+      ? `at most ${n(top)}`
+      : least === top
+        ? `exactly ${n(top)}`
+        : `${n(min)} to ${n(top)}`;
   return { count, ok: outside === undefined, detail: `${rule.what}: ${n(count)} ${rule.unit}, ${range}.` };
 }
 

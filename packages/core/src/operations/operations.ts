@@ -2,7 +2,7 @@ import { getPostingOptions, listAccounts } from './accounts-operations.js';
 import { getMediaStatus, importMedia, listMediaFiles } from './media-operations.js';
 import type { HttpMethod, OperationDefinition } from './operation-definition.js';
 import { cancelPost, createPost, getPost, listPosts } from './posts-operations.js';
-import { getHealth, getOpenApi } from './service-operations.js';
+import { getApiIndex, getHealth, getOpenApi } from './service-operations.js';
 import { storageHead, storageOptions, storagePatch } from './storage-operations.js';
 import { cancelUpload, completeUpload, createUploadLink, renewUploadToken } from './upload-operations.js';
 
@@ -24,6 +24,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   storageOptions,
   storageHead,
   storagePatch,
+  getApiIndex,
   getHealth,
   getOpenApi,
 ];

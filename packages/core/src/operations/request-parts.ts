@@ -33,3 +33,19 @@ export const TusHeadersSchema = z.looseObject({
 export const HealthResponseSchema = z.looseObject({
   status: z.literal('ok'),
 });
+
+/** `GET /api/v2`: where a person who typed the start banner's address goes next. */
+export const ApiIndexSchema = z.strictObject({
+  name: z.literal('Social Publishing API v2'),
+  authentication: z.string().meta({ description: 'How every request below /api/v2/ proves who sends it.' }),
+  documents: z.strictObject({
+    openapi: z.string().meta({ description: 'This API described in OpenAPI 3.1.' }),
+    admin_openapi: z.string().meta({ description: "The reference server's admin API." }),
+  }),
+  addresses: z.strictObject({
+    mcp: z.string().meta({ description: 'The AI-app connector (MCP).' }),
+    dashboard: z.string(),
+    health: z.string(),
+  }),
+});
+export type ApiIndex = z.infer<typeof ApiIndexSchema>;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { StandardErrorBodySchema } from '../schemas/error-body.js';
 import { defineOperation, type OperationDefinition } from './operation-definition.js';
-import { HealthResponseSchema } from './request-parts.js';
+import { ApiIndexSchema, HealthResponseSchema } from './request-parts.js';
 
 const READ_AGAIN = [{ situation: 'Timeout or lost connection', action: 'Ask again; it changes nothing.' }];
 
@@ -36,6 +36,26 @@ export const getOpenApi: OperationDefinition = defineOperation(
     errorFamily: 'standard',
     request: {},
     responses: { 200: { description: 'The document.', schema: z.string(), contentType: 'application/yaml' } },
+    errorsByStatus: { 500: ['server_error'] },
+    retry: READ_AGAIN,
+  },
+  StandardErrorBodySchema,
+);
+
+export const getApiIndex: OperationDefinition = defineOperation(
+  {
+    operationId: 'getApiIndex',
+    method: 'GET',
+    path: '/api/v2',
+    summary: 'Where to start',
+    description:
+      'A short index without a key: how to authenticate, the documents that describe the API, and the ' +
+      "service's other addresses, each in the name the request used.",
+    tags: ['service'],
+    security: 'none',
+    errorFamily: 'standard',
+    request: {},
+    responses: { 200: { description: 'The index.', schema: ApiIndexSchema } },
     errorsByStatus: { 500: ['server_error'] },
     retry: READ_AGAIN,
   },

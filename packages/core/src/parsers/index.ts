@@ -5,6 +5,7 @@ export * from './cursor.js';
 export * from './file-name.js';
 export * from './idempotency-key.js';
 export * from './indefinite-article.js';
+export * from './iso-date-time.js';
 export * from './json-text.js';
 export * from './media-sniff.js';
 export * from './media-type.js';

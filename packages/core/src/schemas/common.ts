@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LIMITS } from '../limits/limits.js';
+import { parseZonedDateTime } from '../parsers/iso-date-time.js';
 
 /** Ids of profiles, posts, scheduled posts and files are UUIDs ("Resources and their fields"). */
 export const UuidSchema = z.uuid().meta({ description: 'A UUID.' });
@@ -14,8 +15,10 @@ export const TimestampSchema = z
   .meta({ description: 'ISO 8601 date-time with time zone.', format: 'date-time' });
 export type Timestamp = z.infer<typeof TimestampSchema>;
 
-/** A timestamp a request sends: must carry a zone (`since` of the library list). */
-export const ZonedDateTimeSchema = z.iso.datetime({ offset: true });
+/** A timestamp a request sends: must carry a zone, within UTC years 0000 to 9999 (`since` of the library list). */
+export const ZonedDateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .refine((text) => parseZonedDateTime(text).ok, 'must lie within the years 0000 to 9999 (UTC).');
 
 /**
  * A warning of a successful answer: `code` and `message`, plus extra fields some codes carry

@@ -107,19 +107,19 @@ describe('classifyPublishResponse', () => {
     expect(outcome?.warnings).toEqual(warnings);
   });
 
+  it('answers a dry run as a dry run, whichever place of the body asked for it', () => {
+    const body = {
+      dry_run: true,
+      outcome: 'publish',
+      would_publish: true,
+      reason: { code: null, status: 200 },
+      warnings: [],
+    };
+    expect(classifyPublishResponse(200, body)).toMatchObject({ kind: 'dry_run', httpStatus: 200, body });
+  });
+
   it.each([
     ['an error answer', 409, { error: { code: 'media_processing', message: 'wait' } }],
-    [
-      'a dry run',
-      200,
-      {
-        dry_run: true,
-        outcome: 'publish',
-        would_publish: true,
-        reason: { code: null, status: 200 },
-        warnings: [],
-      },
-    ],
     ['a 202 of no documented shape', 202, { hello: 'world' }],
     ['a 201', 201, { data: {}, service }],
   ])('answers null for %s', (_name, status, body) => {

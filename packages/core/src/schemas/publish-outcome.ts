@@ -1,6 +1,8 @@
 import type * as z from 'zod';
 import type { ServiceIds, Warning } from './common.js';
 import {
+  type DryRunResponse,
+  DryRunResponseSchema,
   type ProcessingResponse,
   ProcessingResponseSchema,
   type PublishedResponse,
@@ -34,7 +36,9 @@ export type PublishOutcome =
   | OutcomeOf<'queued', 202, QueuedResponse>
   | OutcomeOf<'still_publishing', 202, StillPublishingResponse>
   | OutcomeOf<'processing', 202, ProcessingResponse>
-  | OutcomeOf<'schedule_unconfirmed', 202, ScheduleUnconfirmedResponse>;
+  | OutcomeOf<'schedule_unconfirmed', 202, ScheduleUnconfirmedResponse>
+  /** The body asked for a dry run (`dryRun: true` inside the post or beside it): nothing was sent. */
+  | OutcomeOf<'dry_run', 200, DryRunResponse>;
 export type PublishOutcomeKind = PublishOutcome['kind'];
 
 // Checked in this order: the coded answers first, then `processing`, whose body also fits the
@@ -59,11 +63,13 @@ function outcome(kind: PublishOutcomeKind, httpStatus: 200 | 202, body: unknown)
 }
 
 /**
- * Maps a 200 or 202 answer of POST /posts to its outcome; null for anything else (a dry run, an
- * error, or a body that matches no documented shape).
+ * Maps a 200 or 202 answer of POST /posts to its outcome; null for anything else (an error, or a
+ * body that matches no documented shape).
  */
 export function classifyPublishResponse(status: number, body: unknown): PublishOutcome | null {
   if (status === 200) {
+    const dryRun = DryRunResponseSchema.safeParse(body);
+    if (dryRun.success) return outcome('dry_run', 200, dryRun.data);
     const published = PublishedResponseSchema.safeParse(body);
     return published.success ? outcome('published', 200, published.data) : null;
   }

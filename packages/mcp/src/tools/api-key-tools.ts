@@ -27,7 +27,10 @@ export const createPostTool = defineTool({
   description:
     'Publishes the same content to up to ten places (a profile and one network each), or schedules it when scheduledFor is given (more than 60 seconds ahead, with a time zone). Each place answers its own outcome or the REST error code. TikTok needs tiktok.privacyLevel and YouTube youtube.privacyStatus: ask the user.',
   inputSchema: PostInputSchema.extend({
-    scheduledFor: z.union([z.string(), z.number()]).optional(),
+    scheduledFor: z
+      .union([z.string(), z.number()])
+      .optional()
+      .describe('ISO 8601 with a zone, or Unix seconds; left out: now.'),
     idempotencyKey: IdempotencyKeySchema,
   }),
   annotations: CHANGE_HINTS,
@@ -40,7 +43,10 @@ export const importMediaTool = defineTool({
   description:
     'Imports an image or video from a public http(s) URL of the file into the media library and answers its file_id (ready, or processing). Post it with content.mediaID.',
   inputSchema: z.object({
-    url: z.url({ protocol: /^https?$/ }).max(LIMITS.connector.urlMaxLength),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(LIMITS.connector.urlMaxLength)
+      .describe('The file’s own public http(s) URL.'),
     idempotencyKey: IdempotencyKeySchema,
   }),
   annotations: CHANGE_HINTS,

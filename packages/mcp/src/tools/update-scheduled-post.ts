@@ -1,5 +1,6 @@
 import { LIMITS } from '@socialpub/core';
 import * as z from 'zod';
+import { OptionsChangeSchema } from '../option-blocks.js';
 import { ConnectorScheduledForSchema } from '../post-input.js';
 import { answerOf } from '../tool-result.js';
 import { ScheduledPostOutput } from './output-schemas.js';
@@ -19,10 +20,7 @@ export const updateScheduledPostTool = defineTool({
       .optional()
       .describe('New media file_ids.'),
     scheduledFor: ConnectorScheduledForSchema.optional(),
-    options: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('The network’s new options block, as in service_publish_post.'),
+    options: OptionsChangeSchema.optional(),
   }),
   outputSchema: ScheduledPostOutput,
   annotations: { ...CHANGE_HINTS, idempotentHint: true },

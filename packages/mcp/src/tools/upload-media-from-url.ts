@@ -15,7 +15,7 @@ export const uploadMediaFromUrlTool = defineTool({
     url: z
       .url({ protocol: /^https?$/ })
       .max(LIMITS.connector.urlMaxLength)
-      .describe('The file’s own public URL.'),
+      .describe('The file’s own public http(s) URL.'),
     idempotencyKey: IdempotencyKeySchema,
   }),
   outputSchema: MediaImportOutput,

@@ -1,4 +1,4 @@
-import { ConnectorScheduledForSchema, PlacesLikePublishSchema, PostInputSchema } from '../post-input.js';
+import { ConnectorScheduledForSchema, PostInputSchema } from '../post-input.js';
 import { PlaceOutcomesOutput } from './output-schemas.js';
 import { sendToPlaces } from './place-outcomes.js';
 import { defineTool } from './tool.js';
@@ -9,7 +9,6 @@ export const validatePostTool = defineTool({
   description:
     'Runs every publishing check per place and answers what would happen: publish, queue, schedule or the refusal. Nothing is sent or counted.',
   inputSchema: PostInputSchema.extend({
-    places: PlacesLikePublishSchema,
     scheduledFor: ConnectorScheduledForSchema.optional().describe(
       'As a scheduled post at this ISO 8601 time.',
     ),

@@ -12,6 +12,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function publishKindOf(status: number, body: unknown): PublishOutcomeKind {
   if (!isRecord(body)) return status === 200 ? 'published' : 'still_publishing';
+  // `dryRun: true` inside the post asks for a dry run as much as beside it: nothing was sent.
+  if (body['dry_run'] === true) return 'dry_run';
   if (body['code'] === 'scheduled' || body['scheduled'] === true) return 'scheduled';
   if (body['code'] === 'queued_for_next_day' || body['queued'] === true) return 'queued';
   if (body['code'] === 'still_publishing') return 'still_publishing';
@@ -27,5 +29,6 @@ export function toPublishOutcome(status: number, body: unknown): PublishOutcome 
   const fields = isRecord(body) ? body : {};
   const service = isRecord(fields['service']) ? (fields['service'] as ServiceIds) : undefined;
   const warnings = Array.isArray(fields['warnings']) ? (fields['warnings'] as Warning[]) : [];
-  return { kind, httpStatus: kind === 'published' ? 200 : 202, body, service, warnings } as PublishOutcome;
+  const httpStatus = kind === 'published' || kind === 'dry_run' ? 200 : 202;
+  return { kind, httpStatus, body, service, warnings } as PublishOutcome;
 }

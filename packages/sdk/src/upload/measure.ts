@@ -1,5 +1,5 @@
-import { Sha256 } from '@socialpub/core';
-import { SocialPubError } from '../errors.js';
+import { contentMismatch, Sha256, SNIFF_BYTES } from '@socialpub/core';
+import { SocialPubError, UploadFileError } from '../errors.js';
 import { blobSlices, pathSlices, type SliceSource } from './file-slices.js';
 import type { NodeReadableLike, UploadMediaOptions, UploadSource } from './upload-types.js';
 
@@ -11,6 +11,24 @@ export interface MeasuredFile {
   openSlices: () => Promise<SliceSource>;
   /** Removes the temporary copy a stream was spooled to. */
   cleanup: () => Promise<void>;
+}
+
+/** A measured file with its first bytes, which decide whether it is what its name says. */
+type Measured = MeasuredFile & { head: Uint8Array };
+
+/** Keeps the first SNIFF_BYTES of what passes through it. */
+class FirstBytes {
+  #kept = new Uint8Array(SNIFF_BYTES);
+  #length = 0;
+  add(chunk: Uint8Array): void {
+    if (this.#length >= SNIFF_BYTES) return;
+    const take = chunk.subarray(0, SNIFF_BYTES - this.#length);
+    this.#kept.set(take, this.#length);
+    this.#length += take.length;
+  }
+  get bytes(): Uint8Array {
+    return this.#kept.subarray(0, this.#length);
+  }
 }
 
 export const isNode = (): boolean =>
@@ -33,7 +51,43 @@ function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
-async function measurePath(path: string, fileName: string | undefined): Promise<MeasuredFile> {
+/** The path as a file to read, or the refusal naming it: missing, or a folder (nothing read yet). */
+async function checkPath(path: string): Promise<void> {
+  const { stat } = await import('node:fs/promises');
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(path);
+  } catch {
+    throw new UploadFileError(`File not found: ${path}. Nothing was sent; check the path.`, 'missing', path);
+  }
+  if (!info.isFile()) {
+    throw new UploadFileError(
+      `Not a file: ${path}. Nothing was sent; give the path of a file.`,
+      'not_a_file',
+      path,
+    );
+  }
+}
+
+/** The first bytes of a file on disk, read before hashing so a wrong file is refused at once. */
+async function headOf(path: string): Promise<Uint8Array> {
+  const { open } = await import('node:fs/promises');
+  const handle = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function measurePath(path: string, fileName: string | undefined): Promise<Measured> {
+  await checkPath(path);
+  const name = fileName ?? baseName(path);
+  const head = await headOf(path);
+  const early = head.length > 0 ? mismatch({ fileName: name, head }, path) : undefined;
+  if (early) throw early;
   const { createReadStream } = await import('node:fs');
   const hasher = await newHasher();
   let size = 0;
@@ -42,7 +96,8 @@ async function measurePath(path: string, fileName: string | undefined): Promise<
     size += chunk.length;
   }
   return {
-    fileName: fileName ?? baseName(path),
+    head,
+    fileName: name,
     size,
     sha256: hasher.hex(),
     openSlices: () => pathSlices(path, size),
@@ -50,7 +105,7 @@ async function measurePath(path: string, fileName: string | undefined): Promise<
   };
 }
 
-async function measureBlob(blob: Blob, fileName: string | undefined): Promise<MeasuredFile> {
+async function measureBlob(blob: Blob, fileName: string | undefined): Promise<Measured> {
   const name = fileName ?? (blob as Partial<File>).name;
   if (name === undefined || name === '')
     throw new SocialPubError('A Blob needs `fileName` (its extension decides the type).');
@@ -62,6 +117,7 @@ async function measureBlob(blob: Blob, fileName: string | undefined): Promise<Me
     hasher.update(value);
   }
   return {
+    head: new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()),
     fileName: name,
     size: blob.size,
     sha256: hasher.hex(),
@@ -91,7 +147,7 @@ async function* chunksOf(stream: ReadableStream<Uint8Array> | NodeReadableLike):
 async function measureStream(
   stream: ReadableStream<Uint8Array> | NodeReadableLike,
   options: UploadMediaOptions,
-): Promise<MeasuredFile> {
+): Promise<Measured> {
   if (options.fileName === undefined) throw new SocialPubError('A stream needs `fileName`.');
   if (!isNode()) throw new SocialPubError('In a browser, pass a Blob or File instead of a stream.');
   const [{ mkdtemp, rm }, { createWriteStream }, { tmpdir }, { join }] = await Promise.all([
@@ -106,9 +162,11 @@ async function measureStream(
     const path = join(dir, 'spool');
     const out = createWriteStream(path);
     const hasher = await newHasher();
+    const head = new FirstBytes();
     let size = 0;
     for await (const chunk of chunksOf(stream)) {
       hasher.update(chunk);
+      head.add(chunk);
       size += chunk.length;
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     }
@@ -119,6 +177,7 @@ async function measureStream(
       throw new SocialPubError(`The stream gave ${size} bytes, not the announced ${options.size}.`);
     }
     return {
+      head: head.bytes,
       fileName: options.fileName,
       size,
       sha256: hasher.hex(),
@@ -131,11 +190,45 @@ async function measureStream(
   }
 }
 
-export function measureFile(source: UploadSource, options: UploadMediaOptions): Promise<MeasuredFile> {
+function measureAny(source: UploadSource, options: UploadMediaOptions): Promise<Measured> {
   if (typeof source === 'string') {
     if (!isNode()) throw new SocialPubError('A file path can only be uploaded from Node.js.');
     return measurePath(source, options.fileName);
   }
   if (typeof Blob !== 'undefined' && source instanceof Blob) return measureBlob(source, options.fileName);
   return measureStream(source as ReadableStream<Uint8Array> | NodeReadableLike, options);
+}
+
+/**
+ * Size, SHA-256 and first bytes, then the checks that need no service: an empty file, or one whose
+ * first bytes are not what its name says (core's rule, the server's own), is refused before any byte
+ * is sent, in words that name it.
+ */
+export async function measureFile(source: UploadSource, options: UploadMediaOptions): Promise<MeasuredFile> {
+  const measured = await measureAny(source, options);
+  const path = typeof source === 'string' ? source : undefined;
+  const named = path ?? measured.fileName;
+  const problem =
+    measured.size === 0
+      ? new UploadFileError(
+          `The file is empty: ${named}. Nothing was sent; an upload needs at least one byte.`,
+          'empty',
+          path,
+        )
+      : mismatch(measured, path);
+  if (problem) {
+    await measured.cleanup();
+    throw problem;
+  }
+  return measured;
+}
+
+function mismatch(
+  measured: Pick<Measured, 'fileName' | 'head'>,
+  path: string | undefined,
+): UploadFileError | undefined {
+  const found = contentMismatch(measured.fileName, measured.head);
+  if (found === null) return undefined;
+  const from = path === undefined ? '' : ` from ${path}`;
+  return new UploadFileError(`${found} Nothing was sent${from}.`, 'content', path);
 }

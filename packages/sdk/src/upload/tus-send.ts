@@ -1,6 +1,6 @@
-import { LIMITS } from '@socialpub/core';
+import { certificateProblem, LIMITS } from '@socialpub/core';
 import { type DetailedError, type HttpRequest, Upload } from 'tus-js-client';
-import { APIUserAbortError, SocialPubError } from '../errors.js';
+import { APIError, APIUserAbortError, SocialPubError } from '../errors.js';
 import { FetchHttpStack } from './fetch-http-stack.js';
 import type { SliceSource } from './file-slices.js';
 import type { UploadProgress } from './upload-types.js';
@@ -44,6 +44,42 @@ function statusOf(error: Error | DetailedError): number | undefined {
   return 'originalResponse' in error ? (error.originalResponse?.getStatus() ?? undefined) : undefined;
 }
 
+/** The system code under a failed request (a certificate the connection stopped at, a reset...). */
+function systemCodeOf(error: Error | DetailedError): string | undefined {
+  let current: unknown = 'causingError' in error ? error.causingError : error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/**
+ * The failure in words: the storage's own message when it answered JSON, a proxy's status said in a
+ * sentence (never its page), or the certificate the connection stopped at.
+ */
+function messageOf(error: Error | DetailedError, url: string): string {
+  const code = systemCodeOf(error);
+  const certificate = code === undefined ? undefined : certificateProblem(code, new URL(url).origin);
+  if (certificate !== undefined) return certificate;
+  const response = 'originalResponse' in error ? error.originalResponse : null;
+  if (!response) return error.message;
+  const text = response.getBody() ?? '';
+  let body: unknown = text === '' ? undefined : text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not the storage's JSON: APIError says it came from in front of the service
+  }
+  return new APIError(response.getStatus(), body).message;
+}
+
+function isCertificate(error: Error | DetailedError, url: string): boolean {
+  const code = systemCodeOf(error);
+  return code !== undefined && certificateProblem(code, new URL(url).origin) !== undefined;
+}
+
 function isTokenRejection(status: number | undefined): boolean {
   return status === 401 || status === 403;
 }
@@ -85,6 +121,8 @@ export class TusSender {
       },
       onShouldRetry: (error, attempt, options) => {
         if (error.causingError instanceof CreationRefusedError) return false;
+        // A certificate refused now is refused on every try.
+        if (isCertificate(error, init.url)) return false;
         const status = statusOf(error);
         if (isTokenRejection(status)) return false;
         const retryable =
@@ -141,7 +179,7 @@ export class TusSender {
     const status = statusOf(error);
     const limit = this.init.maxTokenRenewals ?? DEFAULT_MAX_TOKEN_RENEWALS;
     if (!isTokenRejection(status) || this.renewalsWithoutProgress >= limit) {
-      this.finish(new UploadTransferError(error.message, status, { cause: error }));
+      this.finish(new UploadTransferError(messageOf(error, this.init.url), status, { cause: error }));
       return;
     }
     this.renewalsWithoutProgress++;

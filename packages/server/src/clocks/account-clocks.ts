@@ -41,6 +41,10 @@ export class AccountClocks implements AccountClockLookup {
     readonly serverDueWork: DueWorkRunner,
   ) {
     for (const record of repos.clocks.list()) this.#load(record);
+    repos.memory.add({
+      forgetAccount: () => undefined,
+      keptSizes: () => ({ testClocks: this.#clocks.size }),
+    });
   }
 
   /** The clock everything time-based about this account reads (the server's for an unknown account). */
@@ -96,8 +100,12 @@ export class AccountClocks implements AccountClockLookup {
     return found.dueWork.advanceTo(target);
   }
 
-  /** Drops a deleted clock (its accounts are gone) and waits for work it was running. */
+  /**
+   * Drops a deleted clock (its accounts are gone), and everything kept in memory for it
+   * (db/kept-in-memory.ts), and waits for work it was running.
+   */
   async forget(clockId: string): Promise<void> {
+    this.repos.memory.forgetClock(clockId);
     const found = this.#clocks.get(clockId);
     if (!found) return;
     this.#clocks.delete(clockId);

@@ -2,6 +2,7 @@ import { isApiError, LIMITS } from '@socialpub/core';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { requestBase } from '../http/host-check.js';
 import type { Services } from '../services.js';
 import { assetRoutes } from './assets/asset-routes.js';
 import { dashboardPages } from './pages/index.js';
@@ -47,7 +48,10 @@ export function dashboardApp(services: Services): Hono<DashboardEnv> {
     })(c, next);
   });
   dashboard.use('*', dashboardSession(services));
-  dashboard.use('*', csrfProtection());
+  dashboard.use(
+    '*',
+    csrfProtection((c) => requestBase(c, services)),
+  );
   dashboard.route(
     '/',
     dashboardPages(services, new SignInThrottle(services.clock), new SignUpThrottle(services.clock)),

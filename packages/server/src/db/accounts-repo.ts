@@ -16,6 +16,8 @@ export interface AccountRecord {
   clockId: string | null;
   /** Set while the account is being deleted (a crash leaves it for the start-up pass to finish). */
   deletingSince: string | null;
+  /** The dashboard's time zone (IANA name), or null to follow the person's browser. */
+  timeZone: string | null;
 }
 
 interface AccountRow {
@@ -29,6 +31,7 @@ interface AccountRow {
   uploads_enabled: number;
   clock_id: string | null;
   deleting_since: string | null;
+  time_zone?: string | null;
 }
 
 function fromRow(row: AccountRow): AccountRecord {
@@ -43,6 +46,7 @@ function fromRow(row: AccountRow): AccountRecord {
     uploadsEnabled: row.uploads_enabled === 1,
     clockId: row.clock_id,
     deletingSince: row.deleting_since,
+    timeZone: row.time_zone ?? null,
   };
 }
 
@@ -58,6 +62,7 @@ function toRow(account: AccountRecord): AccountRow {
     uploads_enabled: account.uploadsEnabled ? 1 : 0,
     clock_id: account.clockId,
     deleting_since: account.deletingSince,
+    time_zone: account.timeZone,
   };
 }
 
@@ -83,9 +88,9 @@ export class AccountsRepository {
     this.db
       .prepare(
         `INSERT INTO accounts (id, plan, x_addon, email, password_hash, created_at, share_links, uploads_enabled,
-         clock_id, deleting_since)
+         clock_id, deleting_since, time_zone)
          VALUES (@id, @plan, @x_addon, @email, @password_hash, @created_at, @share_links, @uploads_enabled,
-         @clock_id, @deleting_since)`,
+         @clock_id, @deleting_since, @time_zone)`,
       )
       .run(toRow(account));
   }
@@ -99,6 +104,23 @@ export class AccountsRepository {
          created_at = @created_at, share_links = @share_links, uploads_enabled = @uploads_enabled WHERE id = @id`,
       )
       .run(toRow(account));
+  }
+
+  /** The dashboard's time zone setting (null: the browser's). */
+  setTimeZone(id: string, timeZone: string | null): void {
+    this.#byId.forget(id);
+    this.#generation += 1;
+    this.db.prepare('UPDATE accounts SET time_zone = ? WHERE id = ?').run(timeZone, id);
+  }
+
+  /**
+   * Moves the account onto a test clock (or back onto the server's, null). Only the clocks domain
+   * calls this (clocks/own-test-clock.ts): its rules say when a move keeps every time going forward.
+   */
+  setClock(id: string, clockId: string | null): void {
+    this.#byId.forget(id);
+    this.#generation += 1;
+    this.db.prepare('UPDATE accounts SET clock_id = ? WHERE id = ?').run(clockId, id);
   }
 
   get(id: string): Readonly<AccountRecord> | null {
@@ -125,6 +147,11 @@ export class AccountsRepository {
     this.db
       .prepare('UPDATE accounts SET deleting_since = ? WHERE clock_id = ? AND deleting_since IS NULL')
       .run(at, clockId);
+  }
+
+  /** Accounts kept in memory (the inspection hook of db/kept-in-memory.ts). */
+  get keptCount(): number {
+    return this.#byId.size;
   }
 
   /** Removes the row; every table that references the account goes with it (ON DELETE CASCADE). */

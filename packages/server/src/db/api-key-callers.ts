@@ -40,6 +40,15 @@ export class ApiKeyCallers {
     this.#byDigest = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
   }
 
+  /** A deleted account's keys: their callers (and the facts kept on them) go at once. */
+  forgetKeys(digests: readonly string[]): void {
+    for (const digest of digests) this.#byDigest.forget(digest);
+  }
+
+  get keptCount(): number {
+    return this.#byDigest.size;
+  }
+
   /** The active key with this digest and its account, or null (unknown, revoked, account gone). */
   find(digest: string): KeyCaller | null {
     const load = () => this.#load(digest);

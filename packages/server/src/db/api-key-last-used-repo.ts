@@ -47,6 +47,18 @@ export class ApiKeyLastUsedRepository implements BehindWriter {
     if (kept !== undefined) kept.lastUsedMs = this.#lastWritten.get(keyId) ?? Number.NEGATIVE_INFINITY;
   }
 
+  /** A deleted account's keys: nothing more is written for them. */
+  forgetKeys(keyIds: readonly string[]): void {
+    for (const keyId of keyIds) {
+      this.#lastWritten.delete(keyId);
+      this.#pending.delete(keyId);
+    }
+  }
+
+  get keptCount(): number {
+    return this.#lastWritten.size;
+  }
+
   writeWaiting(): (() => void) | undefined {
     if (this.#pending.size === 0) return undefined;
     const changed = this.#pending;

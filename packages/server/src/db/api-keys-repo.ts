@@ -49,10 +49,14 @@ export class ApiKeysRepository {
     return this.#generation;
   }
 
-  /** Rows went away outside this repository (a deleted account's cascade). */
-  forgetCached(): void {
-    this.#byHash.clear();
+  /** A deleted account's keys went with its rows: their kept records go too. */
+  forgetKeys(keyHashes: readonly string[]): void {
+    for (const keyHash of keyHashes) this.#byHash.forget(keyHash);
     this.#generation += 1;
+  }
+
+  get keptCount(): number {
+    return this.#byHash.size;
   }
 
   insert(key: ApiKeyRecord): void {

@@ -70,10 +70,14 @@ export class ConnectionsRepository {
     this.#byProfile = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
   }
 
-  /** Rows went away outside this repository (a deleted account's cascade). */
-  forgetCached(): void {
-    this.#byProfile.clear();
+  /** A deleted account's profiles: their connections went with the rows (the cascade). */
+  forgetProfiles(profileIds: readonly string[]): void {
+    for (const id of profileIds) this.#byProfile.forget(id);
     this.#version += 1;
+  }
+
+  get keptCount(): number {
+    return this.#byProfile.size;
   }
 
   /** Moves on every write, so an answer built from these rows knows when it went stale. */

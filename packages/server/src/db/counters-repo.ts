@@ -104,6 +104,10 @@ export class ReadCountersRepository implements BehindWriter {
       .run(minute, ...onClockParams(scope));
   }
 
+  get keptCount(): number {
+    return this.#current.size;
+  }
+
   /** Drops the in-memory counts of a deleted account (its rows went with the account). */
   forgetAccount(accountId: string): void {
     const counts = this.#current.get(accountId);

@@ -42,6 +42,11 @@ export interface IdempotencyEntry extends IdempotencyEntryId {
   requestCount: number;
   completedAt: string | null;
   answer: StoredAnswer | null;
+  /**
+   * In progress, but no request of this process holds the claim: the process that did is gone (a
+   * crash, a kill), or its answer could not be stored. Nothing will ever finish it.
+   */
+  orphaned: boolean;
 }
 
 export interface NewIdempotencyClaim extends IdempotencyEntryId {
@@ -80,7 +85,7 @@ interface EntryRow {
   answer_error_code: string | null;
 }
 
-function fromRow(row: EntryRow): IdempotencyEntry {
+function fromRow(row: EntryRow, running: ReadonlySet<string>): IdempotencyEntry {
   const answer: StoredAnswer | null =
     row.state === 'done' && row.answer_status !== null
       ? {
@@ -102,6 +107,7 @@ function fromRow(row: EntryRow): IdempotencyEntry {
     requestCount: row.request_count,
     completedAt: row.completed_at,
     answer,
+    orphaned: row.state === 'in_progress' && !running.has(row.claim_token),
   };
 }
 
@@ -111,6 +117,12 @@ const WHERE_ID = 'api_key_id = ? AND scope = ? AND idempotency_key = ?';
 export type IdempotencyTable = 'idempotency_entries' | 'connector_idempotency_entries';
 
 export class IdempotencyRepository implements IdempotencyStore {
+  /**
+   * The claims this process made and has not completed or released: the requests running now. At
+   * start it is empty, so every claim left in progress by an earlier process reads as orphaned.
+   */
+  readonly #running = new Set<string>();
+
   constructor(
     private readonly db: Database,
     private readonly table: IdempotencyTable = 'idempotency_entries',
@@ -133,7 +145,10 @@ export class IdempotencyRepository implements IdempotencyStore {
            ON CONFLICT (api_key_id, scope, idempotency_key) DO NOTHING`,
         )
         .run(...id, claim.bodySha256, claim.claimToken, claim.firstUsedAt, claim.expiresAt);
-      if (inserted.changes === 1) return { claimed: true };
+      if (inserted.changes === 1) {
+        this.#running.add(claim.claimToken);
+        return { claimed: true };
+      }
       this.db
         .prepare(`UPDATE ${this.table} SET request_count = request_count + 1 WHERE ${WHERE_ID}`)
         .run(...id);
@@ -141,12 +156,13 @@ export class IdempotencyRepository implements IdempotencyStore {
         | EntryRow
         | undefined;
       if (!row) throw new Error('idempotency entry vanished inside its own transaction');
-      return { claimed: false, existing: fromRow(row) };
+      return { claimed: false, existing: fromRow(row, this.#running) };
     })();
   }
 
   /** Stores the first answer; false when the claim is gone (released or expired meanwhile). */
   complete(claimToken: string, answer: StoredAnswer, completedAt: string): boolean {
+    this.#running.delete(claimToken);
     const result = this.db
       .prepare(
         `UPDATE ${this.table}
@@ -167,6 +183,7 @@ export class IdempotencyRepository implements IdempotencyStore {
 
   /** Forgets an unfinished claim (rule 8): the same key may then be sent afresh. */
   release(claimToken: string): boolean {
+    this.#running.delete(claimToken);
     return (
       this.db
         .prepare(`DELETE FROM ${this.table} WHERE claim_token = ? AND state = 'in_progress'`)
@@ -206,6 +223,6 @@ export class IdempotencyRepository implements IdempotencyStore {
     const row = this.db
       .prepare(`SELECT * FROM ${this.table} WHERE ${WHERE_ID}`)
       .get(id.apiKeyId, id.scope, id.idempotencyKey) as EntryRow | undefined;
-    return row ? fromRow(row) : null;
+    return row ? fromRow(row, this.#running) : null;
   }
 }

@@ -76,7 +76,18 @@ export class OAuthClientsRepository {
       );
   }
 
+  /** Whether a person ever consented to this client (a grant names it, even a disconnected one). */
+  consentedTo(clientId: string): boolean {
+    return (
+      this.db.prepare('SELECT 1 FROM oauth_grants WHERE client_id = ? LIMIT 1').get(clientId) !== undefined
+    );
+  }
+
   /** How many clients no grant names (registrations never consented to, unused document snapshots). */
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM oauth_clients').get() as { n: number }).n;
+  }
+
   countUnused(): number {
     const row = this.db.prepare(`SELECT COUNT(*) AS n FROM oauth_clients WHERE ${UNUSED}`).get() as {
       n: number;

@@ -43,9 +43,13 @@ export class OAuthGrantsRepository {
     this.#byId = new RowCache(db);
   }
 
-  /** Rows went away outside this repository (a deleted account's cascade). */
-  forgetCached(): void {
-    this.#byId.clear();
+  /** A deleted account's grants went with its rows (the cascade). */
+  forgetGrants(grantIds: readonly string[]): void {
+    for (const id of grantIds) this.#byId.forget(id);
+  }
+
+  get keptCount(): number {
+    return this.#byId.size;
   }
 
   get(id: string): Readonly<OAuthGrantRecord> | null {

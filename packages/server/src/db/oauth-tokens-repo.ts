@@ -62,9 +62,13 @@ export class OAuthTokensRepository {
     this.#byHash = new RowCache(db);
   }
 
-  /** Rows went away outside this repository (a deleted account's cascade). */
-  forgetCached(): void {
-    this.#byHash.clear();
+  /** A deleted account's apps' tokens went with its rows (the cascade). */
+  forgetTokens(tokenHashes: readonly string[]): void {
+    for (const tokenHash of tokenHashes) this.#byHash.forget(tokenHash);
+  }
+
+  get keptCount(): number {
+    return this.#byHash.size;
   }
 
   insert(token: OAuthTokenRecord): void {

@@ -169,6 +169,34 @@ export class PostCountAnswers {
     this.#recent = undefined;
   }
 
+  /**
+   * A deleted account: its answers, and those of its profiles asked alone, go now (the unscoped
+   * counts name no account and stay).
+   */
+  forgetAccount(accountId: string, profileIds: readonly string[]): void {
+    const kept = this.#byAccount.get(accountId);
+    if (kept !== undefined) {
+      kept.dropped = true;
+      this.#kept -= answersOf(kept);
+      this.#byAccount.delete(accountId);
+    }
+    if (this.#recentId === accountId) {
+      this.#recentId = undefined;
+      this.#recent = undefined;
+    }
+    for (const profileId of profileIds) {
+      const alone = this.#profilesAlone.get(profileId);
+      if (alone === undefined) continue;
+      this.#kept -= answersIn(alone.counts);
+      this.#profilesAlone.delete(profileId);
+    }
+  }
+
+  /** Accounts and profiles with kept answers, and the answers (the inspection hook). */
+  get keptCounts(): { accounts: number; profiles: number; answers: number } {
+    return { accounts: this.#byAccount.size, profiles: this.#profilesAlone.size, answers: this.#kept };
+  }
+
   /** The account's entry, marked asked; with `create`, a new empty one when none is kept. */
   #account(accountId: string, create: boolean): AccountAnswers | undefined {
     let kept = accountId === this.#recentId ? this.#recent : this.#byAccount.get(accountId);

@@ -28,6 +28,8 @@ const RECORD_COLUMNS = `id, account_id, profile_id, platform, status, media_type
   published_at, simulated_figures, figures, next_figures_at`;
 
 export class PostRecordsRepository {
+  /** Deliveries (what a network accepted) recorded by this process: the metrics read it. */
+  deliveriesRecorded = 0;
   readonly #insert;
   /** Inserts with a delivery and/or a text digest, by `#insertWith`'s index, prepared at first use. */
   readonly #inserts: Array<BetterSqlite3.Statement<unknown[]> | undefined> = [];
@@ -224,6 +226,7 @@ export class PostRecordsRepository {
     const digest = post.textDigest === undefined ? [] : [post.textDigest];
     const delivery = post.delivery ? deliveryValues(post.delivery) : [];
     this.#insertWith(delivery.length > 0, digest.length > 0).run(...values, ...digest, ...delivery);
+    if (delivery.length > 0) this.deliveriesRecorded += 1;
   }
 
   #insertWith(delivered: boolean, digest: boolean): BetterSqlite3.Statement<unknown[]> {
@@ -356,6 +359,21 @@ export class PostRecordsRepository {
       .prepare(`SELECT ${RECORD_COLUMNS} FROM post_records WHERE scheduled_post_id = ? ORDER BY rowid`)
       .all(scheduledPostId) as PostRecordRow[];
     return rows.map(postRecordFromRow);
+  }
+
+  /** A deleted account's kept limit answers go with it. */
+  forgetAccount(accountId: string, profileIds: readonly string[]): void {
+    this.#answers.forgetAccount(accountId, profileIds);
+    this.#recent.forgetProfiles(profileIds);
+  }
+
+  /** Profiles and networks whose recent accepted posts are kept (the duplicate rules). */
+  get keptRecentPosts(): number {
+    return this.#recent.keptCount;
+  }
+
+  get keptAnswers(): { accounts: number; profiles: number; answers: number } {
+    return this.#answers.keptCounts;
   }
 
   /** The account's kept limit answers found through a caller's slot (`PostCountAnswers.recall`). */

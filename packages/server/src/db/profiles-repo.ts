@@ -41,6 +41,8 @@ export class ProfilesRepository {
   readonly #byId: RowCache<ProfileRecord>;
 
   #version = 0;
+  /** The list lengths asked so far (the keys of `#byAccount` are account and length). */
+  readonly #limitsAsked = new Set<number>();
 
   constructor(private readonly db: Database) {
     this.#byAccount = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
@@ -57,11 +59,15 @@ export class ProfilesRepository {
     return stampOf(this.db, this.#version);
   }
 
-  /** Rows went away outside this repository (a deleted account's cascade): nothing cached may outlive them. */
-  forgetCached(): void {
-    this.#byAccount.clear();
-    this.#byId.clear();
+  /** A deleted account's profiles went with its rows (the cascade): their kept records go too. */
+  forgetAccount(accountId: string, profileIds: readonly string[]): void {
+    for (const limit of this.#limitsAsked) this.#byAccount.forget(`${accountId}\n${limit}`);
+    for (const id of profileIds) this.#byId.forget(id);
     this.#version += 1;
+  }
+
+  get keptCounts(): { byAccount: number; byId: number } {
+    return { byAccount: this.#byAccount.size, byId: this.#byId.size };
   }
 
   insert(profile: ProfileRecord): void {
@@ -94,6 +100,7 @@ export class ProfilesRepository {
 
   /** Oldest first; ties keep the order of creation. */
   listForAccount(accountId: string, limit = 100): ProfileRecord[] {
+    this.#limitsAsked.add(limit);
     const records = this.#byAccount.read(`${accountId}\n${limit}`, () =>
       Object.freeze(
         (

@@ -63,4 +63,18 @@ export class RecentNetworkPosts {
   forget(): void {
     if (this.#entries.size > 0) this.#entries = new Map();
   }
+
+  /** Drops what is kept about these profiles on every network (their account is being deleted). */
+  forgetProfiles(profileIds: readonly string[]): void {
+    if (this.#entries.size === 0 || profileIds.length === 0) return;
+    const gone = new Set(profileIds);
+    for (const key of this.#entries.keys()) {
+      if (gone.has(key.slice(0, key.lastIndexOf(' ')))) this.#entries.delete(key);
+    }
+  }
+
+  /** Profiles and networks kept now (the memory tests read it). */
+  get keptCount(): number {
+    return this.#entries.size;
+  }
 }

@@ -3,6 +3,7 @@ import { ApiKeyCallers } from './api-key-callers.js';
 import { ApiKeyLastUsedRepository } from './api-key-last-used-repo.js';
 import { ApiKeysRepository } from './api-keys-repo.js';
 import { ClocksRepository } from './clocks-repo.js';
+import { ComposerGroupsRepository } from './composer-groups-repo.js';
 import { ConnectionsRepository } from './connections-repo.js';
 import { ConnectorRequestsRepository } from './connector-requests-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
@@ -11,6 +12,7 @@ import type { Database } from './database.js';
 import { DeliveriesRepository } from './deliveries-repo.js';
 import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
+import { KeptInMemory, type KeptPerAccount } from './kept-in-memory.js';
 import { MediaFilesRepository } from './media-files-repo.js';
 import { MediaImportsRepository } from './media-imports-repo.js';
 import { OAuthClientsRepository } from './oauth-clients-repo.js';
@@ -60,8 +62,12 @@ export interface Repositories {
   clocks: ClocksRepository;
   /** What AI apps asked for behind each post they made (connector retry and Disconnect). */
   connectorRequests: ConnectorRequestsRepository;
+  /** Which posts one dashboard composer post became (one row on Scheduled and History). */
+  composerGroups: ComposerGroupsRepository;
   /** The one schedule of the read counts, request log and keys' last use (written behind the answers). */
   writeBehind: WriteBehind;
+  /** Everything kept in memory per account: a deletion forgets it through here (kept-in-memory.ts). */
+  memory: KeptInMemory;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -69,7 +75,7 @@ export function createRepositories(db: Database): Repositories {
   const deliveries = new DeliveriesRepository(db);
   const accounts = new AccountsRepository(db);
   const apiKeys = new ApiKeysRepository(db);
-  return {
+  const repos: Repositories = {
     writeBehind,
     accounts,
     apiKeys,
@@ -98,5 +104,49 @@ export function createRepositories(db: Database): Repositories {
     oauthTokens: new OAuthTokensRepository(db),
     clocks: new ClocksRepository(db),
     connectorRequests: new ConnectorRequestsRepository(db),
+    composerGroups: new ComposerGroupsRepository(db),
+    memory: new KeptInMemory(),
+  };
+  repos.memory.add(keptByRepositories(repos));
+  return repos;
+}
+
+/** The repositories' row caches and in-memory counts, forgotten together for a deleted account. */
+function keptByRepositories(repos: Repositories): KeptPerAccount {
+  return {
+    forgetAccount(account) {
+      repos.accounts.delete(account.accountId);
+      repos.apiKeys.forgetKeys(account.keyHashes);
+      repos.apiKeyCallers.forgetKeys(account.keyHashes);
+      repos.apiKeyLastUsed.forgetKeys(account.keyIds);
+      repos.profiles.forgetAccount(account.accountId, account.profileIds);
+      repos.connections.forgetProfiles(account.profileIds);
+      repos.oauthTokens.forgetTokens(account.tokenHashes);
+      repos.oauthGrants.forgetGrants(account.grantIds);
+      repos.postRecords.forgetAccount(account.accountId, account.profileIds);
+      repos.readCounters.forgetAccount(account.accountId);
+      repos.requestLog.forgetAccount(account.accountId);
+    },
+    keptSizes() {
+      const profiles = repos.profiles.keptCounts;
+      const answers = repos.postRecords.keptAnswers;
+      return {
+        'accounts.byId': repos.accounts.keptCount,
+        'apiKeys.byHash': repos.apiKeys.keptCount,
+        apiKeyCallers: repos.apiKeyCallers.keptCount,
+        apiKeyLastUsed: repos.apiKeyLastUsed.keptCount,
+        'profiles.byAccount': profiles.byAccount,
+        'profiles.byId': profiles.byId,
+        'connections.byProfile': repos.connections.keptCount,
+        'oauthTokens.byHash': repos.oauthTokens.keptCount,
+        'oauthGrants.byId': repos.oauthGrants.keptCount,
+        'postCounts.accounts': answers.accounts,
+        'postCounts.profiles': answers.profiles,
+        'postCounts.answers': answers.answers,
+        'postRecords.recentNetworkPosts': repos.postRecords.keptRecentPosts,
+        readCounters: repos.readCounters.keptCount,
+        requestLog: repos.requestLog.keptCount,
+      };
+    },
   };
 }

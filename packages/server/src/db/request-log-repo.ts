@@ -110,6 +110,10 @@ export class RequestLogRepository implements BehindWriter {
     return found;
   }
 
+  get keptCount(): number {
+    return Math.min(this.#added, REQUEST_LOG_KEPT);
+  }
+
   /** Drops a deleted account's records (its rows went with the account). */
   forgetAccount(accountId: string): void {
     const kept = Math.min(this.#added, REQUEST_LOG_KEPT);

@@ -45,6 +45,11 @@ export class RowCache<V> {
     return this.#weight;
   }
 
+  /** Entries kept. */
+  get size(): number {
+    return this.#rows.size;
+  }
+
   /** The cached value, or `load()` (kept when found and no transaction is open). */
   read(key: string, load: () => V | undefined): V | undefined {
     const cached = this.#rows.get(key);

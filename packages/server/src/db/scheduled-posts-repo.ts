@@ -238,6 +238,17 @@ export class ScheduledPostsRepository {
     return row ? new Date(row.at) : null;
   }
 
+  /** How many waiting posts are due at or before `now` (the metrics' due work waiting; all when `now` is null). */
+  countDueWaiting(now: Date | null, scope: ClockScope = SERVER_CLOCK_SCOPE): number {
+    const due = now === null ? '' : 'AND at <= ?';
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome = 'waiting' ${due} AND ${onClockSql('account_id', scope)}`,
+      )
+      .get(...(now === null ? [] : [now.toISOString()]), ...onClockParams(scope)) as { n: number };
+    return row.n;
+  }
+
   /** Waiting posts due at or before `now`, in due-time order then creation order. */
   dueBatch(now: Date, limit: number, scope: ClockScope = SERVER_CLOCK_SCOPE): DueScheduledPost[] {
     const rows = this.db

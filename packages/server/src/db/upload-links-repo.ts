@@ -143,6 +143,15 @@ export class UploadLinksRepository {
       .run(receivedBytes, firstByteAt, closesAt, fileId);
   }
 
+  /** Uploads still taking bytes (the metrics' uploads in progress). */
+  countUploading(): number {
+    return (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM upload_links WHERE state = 'uploading'`).get() as {
+        n: number;
+      }
+    ).n;
+  }
+
   get(fileId: string): UploadLinkRecord | null {
     const row = this.db.prepare('SELECT * FROM upload_links WHERE file_id = ?').get(fileId) as
       | UploadLinkRow

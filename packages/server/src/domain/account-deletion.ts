@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AccountClocks } from '../clocks/account-clocks.js';
 import type { Database } from '../db/database.js';
+import { accountFootprint } from '../db/kept-in-memory.js';
 import type { Repositories } from '../db/repositories.js';
 import type { MediaFolder } from '../files/media-folder.js';
 import type { UploadStorage } from './uploads/upload-storage.js';
@@ -103,18 +104,14 @@ export class AccountDeletion {
 
     this.#tables ??= accountTables(this.services);
     const tables = this.#tables;
+    // What memory keeps about the account is found by these ids, read while its rows still exist.
+    const footprint = accountFootprint(db, accountId);
     db.transaction(() => {
       for (const table of tables) db.prepare(`DELETE FROM "${table}" WHERE account_id = ?`).run(accountId);
       db.prepare('DELETE FROM accounts WHERE id = ?').run(accountId);
     })();
-    repos.accounts.delete(accountId);
-    repos.apiKeys.forgetCached();
-    repos.profiles.forgetCached();
-    repos.connections.forgetCached();
-    repos.oauthTokens.forgetCached();
-    repos.oauthGrants.forgetCached();
-    repos.readCounters.forgetAccount(accountId);
-    repos.requestLog.forgetAccount(accountId);
+    // One path: every cache and count kept per account forgets it (db/kept-in-memory.ts).
+    repos.memory.forgetAccount(footprint);
     // The database file shrinks by the pages the account used (auto_vacuum = INCREMENTAL, database.ts).
     db.pragma('incremental_vacuum');
   }

@@ -1,6 +1,7 @@
 import type { Profile } from '@socialpub/core';
 import { AskedOrder } from '../db/asked-order.js';
 import type { Database } from '../db/database.js';
+import type { AccountFootprint, KeptPerAccount } from '../db/kept-in-memory.js';
 import type { Repositories } from '../db/repositories.js';
 import { mayEvict, type WorkingSetPolicy } from '../db/working-set.js';
 import { listProfiles } from './profiles.js';
@@ -50,7 +51,7 @@ function unchangedBetween(profiles: readonly Profile[], now: number): [from: num
  * serialised answer is kept per account until the profiles or connections repositories write
  * (their `version` moves on every write) or the clock crosses a sign-in's expiry.
  */
-export class AccountsAnswerCache {
+export class AccountsAnswerCache implements KeptPerAccount {
   readonly #answers = new Map<string, KeptAnswer>();
   readonly #order = new AskedOrder(this.#answers);
   #characters = 0;
@@ -65,6 +66,14 @@ export class AccountsAnswerCache {
   /** How many answers and characters are kept (tests of the bounds). */
   get kept(): { entries: number; characters: number } {
     return { entries: this.#answers.size, characters: this.#characters };
+  }
+
+  forgetAccount(account: AccountFootprint): void {
+    this.#drop(account.accountId);
+  }
+
+  keptSizes(): Record<string, number> {
+    return { accountsAnswers: this.#answers.size };
   }
 
   json(accountId: string, now: Date): string {

@@ -81,6 +81,7 @@ export async function createAccount(
     uploadsEnabled: input.uploads_enabled ?? true,
     clockId: input.clock_id ?? null,
     deletingSince: null,
+    timeZone: null,
   };
   ensureEmailFree(repos, account.email);
   repos.accounts.insert(account);

@@ -51,7 +51,14 @@ export class ReadLimiter {
   constructor(
     private readonly repos: Repositories,
     private readonly clocks: AccountClockLookup,
-  ) {}
+  ) {
+    // A deleted test clock's minute goes with it (db/kept-in-memory.ts).
+    repos.memory.add({
+      forgetAccount: () => undefined,
+      forgetClock: (clockId) => this.#lastPruned.delete(clockId),
+      keptSizes: () => ({ 'readLimits.clocks': this.#lastPruned.size }),
+    });
+  }
 
   /**
    * Counts one read, or throws 429 `rate_limited` (with `limit` 60 or 10) without counting it.

@@ -60,4 +60,13 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 };
 
 export const notFound: NotFoundHandler<AppEnv> = (c) =>
-  errorResponse(c, apiError('not_found', `No such address: ${c.req.path}.`));
+  errorResponse(
+    c,
+    apiError(
+      'not_found',
+      // The bare address the start banner prints: say where to begin instead.
+      c.req.path === '/'
+        ? `No such address: /. The API's index is at ${c.var.baseUrl}/api/v2, the dashboard at ${c.var.baseUrl}/dashboard.`
+        : `No such address: ${c.req.path}.`,
+    ),
+  );

@@ -1,8 +1,11 @@
+import { apiError } from '@socialpub/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.js';
 import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { FaultRecord } from '../db/faults-repo.js';
 import type { Repositories } from '../db/repositories.js';
+import type { ServerEvents } from '../observability/server-events.js';
+import type { AdminListener } from './admin-listener.js';
 import { authenticate } from './auth.js';
 import type { ClientAddresses } from './client-address.js';
 import type { AppEnv } from './context.js';
@@ -21,6 +24,10 @@ export interface FrontDoorOptions {
   ownNames: OwnNames;
   /** The trusted-proxy setting's reading of a request's client address (client-address.ts). */
   clientAddresses: ClientAddresses;
+  /** Where each request's duration goes (`/metrics`) and its JSON line (SOCIALPUB_LOG=json). */
+  events: ServerEvents;
+  /** SOCIALPUB_ADMIN_LISTEN: the admin API and /metrics on their own listener only. */
+  adminListener: AdminListener;
   /** Requests answered before fault injection in the app (the dashboard, the browser's `/`): never faulted. */
   answeredBeforeFaults: (c: Context<AppEnv>) => boolean;
 }
@@ -66,19 +73,23 @@ export interface FrontDoorSteps {
  * the work happen and replaces the answer; `drop` cuts the connection and logs status 0.
  */
 export function frontDoorSteps(options: FrontDoorOptions): FrontDoorSteps {
-  const { repos, clock, clocks, answeredBeforeFaults, ownNames, clientAddresses } = options;
+  const { repos, clock, clocks, answeredBeforeFaults, ownNames, clientAddresses, adminListener, events } =
+    options;
   const unlogged: Entered = { record: () => {}, after: null };
   return {
     enter(c) {
-      const misdirected = checkHost(c, ownNames);
+      const misdirected = checkHost(c, ownNames, clientAddresses);
       if (misdirected !== null) return withNoSniff(misdirected);
       c.set('clientAddress', clientAddresses.of(c.env?.incoming));
       const path = c.req.path;
+      if (adminListener.separate && adminListener.misplaced(c, path)) {
+        return withNoSniff(errorResponse(c, apiError('not_found', `No such address: ${path}.`)));
+      }
       if (!isLogged(path)) return unlogged;
       // One reading of the server's clock for the log record, and for the key check's bookkeeping
       // when the caller's account is on the server's clock.
       const now = clock.now();
-      const record = startLogRecord(repos.requestLog, now, c);
+      const record = startLogRecord(repos.requestLog, now, c, events);
       let fault: FaultRecord | null = null;
       try {
         if (needsApiKey(path)) authenticate(c, repos, clocks, { clock, now });

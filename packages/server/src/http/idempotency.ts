@@ -11,7 +11,7 @@ import {
 } from '../domain/idempotency/index.js';
 import type { Services } from '../services.js';
 import type { AppEnv } from './context.js';
-import { JSON_BODY_LIMIT_BYTES, readLimited } from './json-body.js';
+import { JSON_BODY_LIMIT_BYTES, readBodyText, readLimited } from './json-body.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -50,10 +50,13 @@ export const IDEMPOTENT_ADDRESSES: ReadonlyArray<readonly [path: string, scope: 
  * refuses it (400), and refusals are never remembered, so there is nothing to claim (and a deep
  * body never reaches the fingerprint's walk).
  */
-async function readBodyForIdentity(request: Request): Promise<{ value: unknown } | undefined> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > JSON_BODY_LIMIT_BYTES) return undefined;
-  const text = await readLimited(request.clone(), JSON_BODY_LIMIT_BYTES);
+async function readBodyForIdentity(c: Context<AppEnv>): Promise<{ value: unknown } | undefined> {
+  // A declared body is read once through Hono's cache (the handler reads the same text); a chunked
+  // one from a copy, which the handler's own read then leaves whole.
+  const declared = c.req.header('content-length') !== undefined;
+  const text = declared
+    ? await readBodyText(c, JSON_BODY_LIMIT_BYTES)
+    : await readLimited(c.req.raw.clone(), JSON_BODY_LIMIT_BYTES);
   if (text === null) return undefined;
   const reading = readJsonText(text);
   return reading.ok ? { value: reading.value } : undefined;
@@ -90,7 +93,7 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
   ): ReturnType<MiddlewareHandler<AppEnv>> {
     // A body that is not JSON is the handler's 400 (it also places its own key check among its
     // other checks); refusals are never remembered, so there is nothing to claim.
-    const body = await readBodyForIdentity(c.req.raw);
+    const body = await readBodyForIdentity(c);
     if (body === undefined) return next();
     // Rule 10: dry runs send nothing and ignore the header; a bad `dryRun` is the handler's 400.
     if (scope === 'posts' && readDryRun(body.value) !== false) return next();
@@ -123,6 +126,10 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
       throw error;
     }
     const answer = c.res;
+    // Read once and sent as the same bytes: a clone would stay in undici's registry of cloned
+    // answers until a full collection, one per request.
+    const answerBody = new Uint8Array(await answer.arrayBuffer());
+    c.res = new Response(answerBody, { status: answer.status, headers: answer.headers });
     const flagged: IdempotencyOutcome | undefined = c.get('idempotencyOutcome');
     service.finish(
       decision.claimToken,
@@ -130,7 +137,7 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
       {
         status: answer.status,
         headers: answerHeadersToStore(answer.headers),
-        body: new Uint8Array(await answer.clone().arrayBuffer()),
+        body: answerBody,
         errorCode: c.get('errorCode') ?? null,
       },
       caller.account.id,

@@ -17,7 +17,7 @@ export async function readJsonObject(
   c: Context<AppEnv>,
   limitBytes = JSON_BODY_LIMIT_BYTES,
 ): Promise<JsonBody> {
-  const raw = await readBodyText(c.req.raw, limitBytes);
+  const raw = await readBodyText(c, limitBytes);
   if (raw === null) throw refuse(`The body is larger than ${limitBytes} bytes.`);
   // Nesting is bounded before parsing (core's LIMITS.jsonBody), so no later walk can overflow.
   const reading = readJsonText(raw);
@@ -37,18 +37,35 @@ export async function readOptionalJsonObject(
   c: Context<AppEnv>,
   limitBytes = JSON_BODY_LIMIT_BYTES,
 ): Promise<JsonBody | undefined> {
-  if (c.req.header('content-length') === '0' || c.req.raw.body === null) return undefined;
-  return readJsonObject(c, limitBytes);
+  return hasBody(c) ? readJsonObject(c, limitBytes) : undefined;
 }
 
 /**
- * The body as text, or null when it is over the limit: refused at once by its declared
- * Content-Length, else once the bytes read pass it (chunked bodies have no Content-Length).
+ * Whether the request carries a body, from its headers when it came over a socket: asking
+ * `request.body` of `@hono/node-server`'s light request builds a whole web Request (one with its
+ * own abort signal, kept by undici until a full collection). A request built in-process
+ * (`app.request` in tests) is asked directly.
  */
-export async function readBodyText(request: Request, limitBytes: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > limitBytes) return null;
-  return readLimited(request, limitBytes);
+function hasBody(c: Context<AppEnv>): boolean {
+  const length = c.req.header('content-length');
+  if (length !== undefined) return length !== '0';
+  if (c.req.header('transfer-encoding') !== undefined) return true;
+  return c.env?.incoming === undefined && c.req.raw.body !== null;
+}
+
+/**
+ * The body as text, or null when it is over the limit. A body that declares its length is
+ * refused at once past the limit, else read with Hono's `c.req.text()`: behind `@hono/node-server`
+ * that reads the socket directly (no web stream, no web Request with its abort signal), Node's
+ * parser stops at the declared length, and a second reader of the request (the handler after the
+ * idempotency layer) gets the same text. Chunked bodies go through `readLimited`.
+ */
+export async function readBodyText(c: Context<AppEnv>, limitBytes: number): Promise<string | null> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && /^\d{1,10}$/.test(declared)) {
+    return Number(declared) > limitBytes ? null : c.req.text();
+  }
+  return readLimited(c.req.raw, limitBytes);
 }
 
 /** The body as text, or null once it passes the limit (chunked bodies have no Content-Length). */

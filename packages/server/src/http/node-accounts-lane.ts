@@ -4,6 +4,7 @@ import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { Repositories } from '../db/repositories.js';
 import { bearerToken, type Caller, resolveApiKey } from '../domain/api-keys.js';
 import type { ReadLimiter } from '../domain/read-limits.js';
+import type { ServerEvents } from '../observability/server-events.js';
 import { callerTime } from './auth.js';
 import type { ClientAddresses } from './client-address.js';
 import type { OwnNames } from './own-names.js';
@@ -19,6 +20,7 @@ export interface NodeAccountsLaneOptions {
   clocks: AccountClockLookup;
   ownNames: OwnNames;
   clientAddresses: ClientAddresses;
+  events: ServerEvents;
   readLimiter: ReadLimiter;
   /** The kept answers the route answers from (routes/accounts.ts). */
   answers: { json(accountId: string, now: Date): string };
@@ -42,10 +44,11 @@ interface LaneHeaders {
 
 /**
  * The Host and Authorization of a request that names each once, has no Idempotency-Key (which the
- * log would show) and no value the listener would have trimmed or refused; else null. The listener
+ * log would show), no X-Forwarded-Host a trusted proxy may have set (the Host check reads it then)
+ * and no value the listener would have trimmed or refused; else null. The listener
  * joins a repeated Host or Authorization (`a, b`), so only single ones are read here.
  */
-function laneHeaders(raw: readonly string[]): LaneHeaders | null {
+function laneHeaders(raw: readonly string[], forwardedHostCounts: boolean): LaneHeaders | null {
   let host: string | undefined;
   let authorization: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
@@ -57,6 +60,8 @@ function laneHeaders(raw: readonly string[]): LaneHeaders | null {
       if (authorization !== undefined) return null;
       authorization = raw[i + 1] as string;
     } else if (name.length === 15 && name.toLowerCase() === 'idempotency-key') {
+      return null;
+    } else if (forwardedHostCounts && name.length === 16 && name.toLowerCase() === 'x-forwarded-host') {
       return null;
     }
   }
@@ -94,11 +99,11 @@ function isHttpWhitespace(code: number): boolean {
  * writes the same bytes (`test/http/node-accounts-lane-wire.test.ts`).
  */
 export function nodeAccountsLane(options: NodeAccountsLaneOptions): NodeLane {
-  const { repos, clock, clocks, ownNames, clientAddresses, readLimiter, answers } = options;
+  const { repos, clock, clocks, ownNames, clientAddresses, events, readLimiter, answers } = options;
   /** The request's caller, time and answer once the read is counted; null leaves the request to the app. */
   const admit = (incoming: IncomingMessage): Admitted | null => {
     if (incoming.url !== PATH || incoming.method !== 'GET' || repos.faults.anyArmed()) return null;
-    const headers = laneHeaders(incoming.rawHeaders);
+    const headers = laneHeaders(incoming.rawHeaders, clientAddresses.trustsProxy);
     if (headers === null || ownNames.baseFor(headers.host) === null) return null;
     const started = performance.now();
     const at = clock.now();
@@ -127,17 +132,25 @@ export function nodeAccountsLane(options: NodeAccountsLaneOptions): NodeLane {
     const accountId = caller.account.id;
     repos.apiKeyLastUsed.touch(caller.apiKey.id, now, caller.facts);
     try {
+      const elapsedMs = performance.now() - started;
+      const clientAddress = clientAddresses.of(incoming);
       repos.requestLog.add({
         atMs: at.getTime(),
         method: 'GET',
         path: PATH,
         status: 200,
         errorCode: null,
-        durationMs: Math.round(performance.now() - started),
+        durationMs: Math.round(elapsedMs),
         accountId,
-        clientAddress: clientAddresses.of(incoming),
+        clientAddress,
         idempotencyKey: null,
         replayed: false,
+      });
+      events.request('GET', PATH, 200, elapsedMs / 1000, {
+        path: PATH,
+        clientAddress,
+        accountId,
+        errorCode: null,
       });
     } catch {
       // Logging must never turn an answer into a failure (as the front door's record).

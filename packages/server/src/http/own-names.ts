@@ -32,6 +32,8 @@ function parseHost(value: string, defaultPort: number): ParsedHost | null {
 export class OwnNames {
   readonly #public: URL | null;
   #listener: { port: number; boundHost: string | null } | null = null;
+  /** SOCIALPUB_ADMIN_LISTEN's port: its loopback names are the server's too. */
+  #adminPort: number | null = null;
   /** Each Host value's answer, worked out once per listener (every request asks). */
   readonly #kept = new Map<string, string | null | typeof CANONICAL>();
 
@@ -47,6 +49,12 @@ export class OwnNames {
     const host = address.includes(':') ? `[${address}]` : address;
     const wildcard = address === '0.0.0.0' || address === '::';
     this.#listener = { port, boundHost: wildcard || LOOPBACK_HOSTNAMES.has(host) ? null : host };
+    this.#kept.clear();
+  }
+
+  /** Called once the admin API's own listener (SOCIALPUB_ADMIN_LISTEN) has its port. */
+  adminListening(port: number): void {
+    this.#adminPort = port;
     this.#kept.clear();
   }
 
@@ -69,13 +77,42 @@ export class OwnNames {
     if (this.#public !== null) {
       const parsed = parseHost(host, defaultPort(this.#public.protocol));
       if (parsed === null) return null;
-      const publicPort = Number(this.#public.port || defaultPort(this.#public.protocol));
-      if (parsed.hostname === this.#public.hostname && parsed.port === publicPort) return CANONICAL;
+      if (parsed.hostname === this.#public.hostname && this.#isPublicPort(parsed.port)) return CANONICAL;
       return this.#isListenerName(parsed) || this.#isStorageName(host) ? CANONICAL : null;
     }
     const parsed = parseHost(host, 80);
     if (parsed !== null && this.#isListenerName(parsed)) return `http://${parsed.hostname}:${parsed.port}`;
     return this.#isStorageName(host) ? CANONICAL : null;
+  }
+
+  /**
+   * A proxy may pass the public name with its port, with the scheme's default port, or without any
+   * (nginx's `proxy_set_header Host $host` drops it): all three are the public name.
+   */
+  #isPublicPort(port: number): boolean {
+    const publicUrl = this.#public as URL;
+    const scheme = defaultPort(publicUrl.protocol);
+    return port === Number(publicUrl.port || scheme) || port === scheme;
+  }
+
+  /** The names this server answers to, as a 421 lists them. */
+  names(): string[] {
+    const names = new Set<string>();
+    if (this.#public !== null) names.add(this.#public.host);
+    names.add(new URL(this.urls.storage).host);
+    const listener = this.#listener;
+    if (listener !== null) {
+      for (const name of LOOPBACK_HOSTNAMES) names.add(`${name}:${listener.port}`);
+      if (listener.boundHost !== null) names.add(`${listener.boundHost}:${listener.port}`);
+    }
+    if (this.#adminPort !== null)
+      for (const name of LOOPBACK_HOSTNAMES) names.add(`${name}:${this.#adminPort}`);
+    return [...names];
+  }
+
+  /** Whether SOCIALPUB_PUBLIC_URL is set. */
+  get hasPublicUrl(): boolean {
+    return this.#public !== null;
   }
 
   /**
@@ -118,6 +155,7 @@ export class OwnNames {
 
   #isListenerName(host: ParsedHost): boolean {
     const listener = this.#listener;
+    if (host.port === this.#adminPort) return LOOPBACK_HOSTNAMES.has(host.hostname);
     if (listener === null || host.port !== listener.port) return false;
     return LOOPBACK_HOSTNAMES.has(host.hostname) || host.hostname === listener.boundHost;
   }

@@ -1,12 +1,14 @@
 import { LIMITS } from '@socialpub/core';
 import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import type { Clock } from '../clock.js';
 import type { RequestLogRepository } from '../db/request-log-repo.js';
+import type { ServerEvents } from '../observability/server-events.js';
 import type { AppEnv } from './context.js';
 
-/** The admin API and the health check are the harness, not traffic a client wants to inspect. */
+/** The admin API, the health and readiness checks and the metrics are the harness, not traffic a client wants to inspect. */
 export function isLogged(path: string): boolean {
-  return !path.startsWith('/admin/') && path !== '/health';
+  return !path.startsWith('/admin/') && path !== '/health' && path !== '/ready' && path !== '/metrics';
 }
 
 /**
@@ -29,23 +31,37 @@ export function startLogRecord(
   log: RequestLogRepository,
   at: Date,
   c: Context<AppEnv>,
+  events?: ServerEvents,
 ): (status: number) => void {
   const started = performance.now();
   const atMs = at.getTime();
   return (status) => {
     try {
+      const elapsedMs = performance.now() - started;
+      const method = c.req.method;
+      const path = c.req.path;
+      const errorCode = c.get('errorCode') ?? null;
+      const accountId = c.get('caller')?.account.id ?? null;
+      const clientAddress = c.get('clientAddress') ?? null;
       log.add({
         atMs,
-        method: c.req.method,
-        path: c.req.path,
+        method,
+        path,
         status,
-        errorCode: c.get('errorCode') ?? null,
-        durationMs: Math.round(performance.now() - started),
-        accountId: c.get('caller')?.account.id ?? null,
-        clientAddress: c.get('clientAddress') ?? null,
+        errorCode,
+        durationMs: Math.round(elapsedMs),
+        accountId,
+        clientAddress,
         idempotencyKey: loggedIdempotencyKey(c),
         // The flag, not the answer's header: reading `c.res.headers` builds a Headers object per answer.
         replayed: c.get('idempotencyReplayed') === true,
+      });
+      // The route's pattern, never the raw path: one series per route, not per id.
+      events?.request(method, routePath(c), status, elapsedMs / 1000, {
+        path,
+        clientAddress,
+        accountId,
+        errorCode,
       });
     } catch {
       // Logging must never turn an answer into a failure (e.g. the database closed at shutdown).

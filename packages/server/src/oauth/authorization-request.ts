@@ -87,10 +87,11 @@ export async function checkAuthorizationRequest(
   }
   const state = params.state ?? null;
   // An error goes back to the app only when the request itself named a redirect_uri that matched
-  // the client's: a request that leaves it out gets a page, so a link cannot bounce a person off
-  // this server to a registered address with an error attached (RFC 9700 section 4.11.2).
+  // the client's, and someone once consented to that client: otherwise it gets a page, so a link
+  // cannot bounce a person off this server to an address anyone may register, with an error
+  // attached (RFC 9700 section 4.11.2).
   const refuse = (error: OAuthError): AuthorizationCheck =>
-    params.redirect_uri === undefined
+    params.redirect_uri === undefined || !clients.consented(client.clientId)
       ? { kind: 'page', error }
       : { kind: 'redirect', redirectUri, state, error };
   if (params.response_type !== 'code') {

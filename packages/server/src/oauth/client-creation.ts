@@ -1,4 +1,5 @@
 import { OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
+import { LateMetadataDocument } from './client-metadata-document.js';
 import type { ClientRecordsDeps } from './client-records-deps.js';
 import { OAuthError } from './oauth-error.js';
 import { RegistrationThrottle } from './registration-throttle.js';
@@ -11,6 +12,8 @@ import { RegistrationThrottle } from './registration-throttle.js';
  */
 export class ClientCreationLimits {
   readonly #throttle: RegistrationThrottle;
+  /** Metadata-document fetches in flight per source address. */
+  readonly #fetching = new Map<string, number>();
 
   constructor(private readonly services: ClientRecordsDeps) {
     this.#throttle = new RegistrationThrottle(services.clock);
@@ -41,5 +44,32 @@ export class ClientCreationLimits {
 
   record(address: string): void {
     this.#throttle.record(address);
+  }
+
+  /**
+   * Runs a metadata-document fetch asked for by `address`: at most a few at once per address (a
+   * `slow_down` at once past them), and one that timed out counts as a new client of the address.
+   */
+  async fetching<T>(address: string, fetch: () => Promise<T>): Promise<T> {
+    const atOnce = OAUTH_REGISTRATION_LIMITS.metadataFetchesPerAddressAtOnce;
+    const inFlight = this.#fetching.get(address) ?? 0;
+    if (inFlight >= atOnce) {
+      throw new OAuthError(
+        'slow_down',
+        `At most ${atOnce} client metadata documents are fetched at once from this address; try again in a few seconds.`,
+        5,
+      );
+    }
+    this.#fetching.set(address, inFlight + 1);
+    try {
+      return await fetch();
+    } catch (error) {
+      if (error instanceof LateMetadataDocument) this.#throttle.record(address);
+      throw error;
+    } finally {
+      const left = (this.#fetching.get(address) ?? 1) - 1;
+      if (left === 0) this.#fetching.delete(address);
+      else this.#fetching.set(address, left);
+    }
   }
 }

@@ -90,6 +90,9 @@ export function guardedClientMetadataFetcher(
   };
 }
 
+/** A document that did not arrive in time: it counts against the address that asked for it. */
+export class LateMetadataDocument extends OAuthError {}
+
 /** Asks the app's server for its document; every failure is an `invalid_client` saying why. */
 export async function fetchClientMetadataDocument(
   url: URL,
@@ -108,13 +111,15 @@ export async function fetchClientMetadataDocument(
         `The client_id ${url} cannot be fetched: its host is not a public address.`,
       );
     }
-    const reason =
-      error instanceof SourceFetchError && error.timedOut
-        ? `it did not answer in time`
-        : 'the host could not be found or reached';
+    if (error instanceof SourceFetchError && error.timedOut) {
+      throw new LateMetadataDocument(
+        'invalid_client',
+        `The client metadata document at ${url} could not be fetched: it did not answer in time.`,
+      );
+    }
     throw new OAuthError(
       'invalid_client',
-      `The client metadata document at ${url} could not be fetched: ${reason}.`,
+      `The client metadata document at ${url} could not be fetched: the host could not be found or reached.`,
     );
   }
   if (answer.status !== 200) {

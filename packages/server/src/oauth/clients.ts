@@ -59,7 +59,9 @@ export class OAuthClients {
       return cached;
     }
     if (!cached) this.creation.check(from);
-    const fields = await fetchClientMetadataDocument(documentUrl, this.fetcher);
+    const fields = await this.creation.fetching(from, () =>
+      fetchClientMetadataDocument(documentUrl, this.fetcher),
+    );
     const client: OAuthClientRecord = {
       clientId: documentId,
       kind: 'metadata_document',
@@ -76,6 +78,11 @@ export class OAuthClients {
     this.services.repos.oauthClients.save(client);
     if (isNew) this.creation.record(from);
     return client;
+  }
+
+  /** Whether anyone ever consented to this client: only then may an error go to its redirect URI. */
+  consented(clientId: string): boolean {
+    return this.services.repos.oauthClients.consentedTo(clientId);
   }
 
   /** The name the consent and Connected apps pages show. */

@@ -39,8 +39,6 @@ export function mountRegistration(app: Hono<AppEnv>, services: Services, clients
     }),
     (c) =>
       answerOAuth(c, async () => {
-        const address = clientAddress(c);
-        clients.creation.check(address);
         if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
           throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json.');
         }
@@ -69,6 +67,10 @@ export function mountRegistration(app: Hono<AppEnv>, services: Services, clients
           createdAt: services.clock.now().toISOString(),
           fetchedAt: null,
         };
+        // Checked, stored and counted in one synchronous step, after the body: a request waiting
+        // for its body must not pass a check that the others' bodies then fill.
+        const address = clientAddress(c);
+        clients.creation.check(address);
         services.repos.oauthClients.save(client);
         clients.creation.record(address);
         return c.json(

@@ -41,7 +41,10 @@ const OptionsQuerySchema = z.object({
 
 /** The kept answers of GET /api/v2/accounts, one set per app: the route and both lanes answer from it. */
 export function keptAccountsAnswers(services: Services): AccountsAnswerCache {
-  return new AccountsAnswerCache(services.repos, services.db, ACCOUNTS_ANSWER_LIMITS, WORKING_SET);
+  const answers = new AccountsAnswerCache(services.repos, services.db, ACCOUNTS_ANSWER_LIMITS, WORKING_SET);
+  // A deleted account's answer goes with it (db/kept-in-memory.ts).
+  services.repos.memory.add(answers);
+  return answers;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/context.js';
 import { createOpenApiRoute } from '../openapi/route.js';
 import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts.js';
+import { apiIndexRoutes } from './api-index.js';
 import { type ApiReadHandlers, apiReadHandlers } from './api-reads.js';
 import { legacyPostsRoutes } from './legacy-posts.js';
 import { mediaFilesRoutes } from './media-files.js';
@@ -25,6 +26,7 @@ export function mountApiRoutes(
   services: Services,
   reads: ApiReadHandlers = apiReadHandlers(services),
 ): void {
+  app.route('/', apiIndexRoutes());
   app.route('/api/v2', accountsRoutes(reads));
   app.route('/api/v2', postsCreateRoutes(services));
   app.route('/legacy', legacyPostsRoutes(services));

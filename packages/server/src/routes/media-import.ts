@@ -14,7 +14,7 @@ import type { Services } from '../services.js';
  * with `code` beside it), chosen by the address in http/error-response.
  */
 async function readImportBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const text = await readBodyText(c.req.raw, JSON_BODY_LIMIT_BYTES);
+  const text = await readBodyText(c, JSON_BODY_LIMIT_BYTES);
   // A body over the limit is the 400 invalid-JSON row, not 413: on this address 413 means the
   // file at `url` is over 20 MB or 5 GB (with its `size`), and a client told that would look for a
   // smaller file; this body is a request to fix, and the message says why.

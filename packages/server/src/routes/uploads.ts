@@ -54,6 +54,7 @@ export function mountUploadLinks(app: Hono<AppEnv>, services: Services): void {
         services.clocks,
         (accountId) => (services.repos.accounts.get(accountId)?.deletingSince ?? null) !== null,
       ),
+      events: services.events,
     }),
   );
   app.route('/uploader', uploaderScriptRoutes());

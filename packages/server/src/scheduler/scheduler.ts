@@ -206,7 +206,9 @@ export class Scheduler implements DueWorkSource {
       status = result.postId === null ? 'pending' : (postRecords.statusOf(result.postId) ?? 'timeout');
     }
     const goneOut = result.kind === 'sent' && result.postId !== null;
-    scheduledPosts.settleDue(post, scheduledOutcomeFromResults([status]), now, clock.now(), null, goneOut);
+    const outcome = scheduledOutcomeFromResults([status]);
+    scheduledPosts.settleDue(post, outcome, now, clock.now(), null, goneOut);
+    this.services.events.scheduledSend(post, outcome, now);
     return true;
   }
 
@@ -258,6 +260,7 @@ export class Scheduler implements DueWorkSource {
     const outcome = scheduledOutcomeFromResults(statuses);
     // While a network is still processing, the stored outcome stays `sending`; reads recompute it.
     scheduledPosts.setOutcome(post.id, outcome, this.services.clocks.forAccount(post.accountId).now());
+    this.services.events.scheduledSend(post, outcome, now);
   }
 
   /** "Free plan over its 30 posts for the month": failed, shown on the Scheduled page and e-mailed. */

@@ -69,6 +69,7 @@ export async function seedDemoAccount(
       uploadsEnabled: true,
       clockId: null,
       deletingSince: null,
+      timeZone: null,
     });
     const brand = { id: randomUUID(), accountId, name: 'Demo Brand', handle: '@demobrand', createdAt };
     repos.profiles.insert(brand);

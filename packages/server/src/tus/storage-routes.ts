@@ -6,6 +6,7 @@ import type { UploadLinksService } from '../domain/uploads/upload-links-service.
 import { mediaWriteFailure } from '../files/media-folder.js';
 import type { AppEnv } from '../http/context.js';
 import { errorResponse } from '../http/error-response.js';
+import type { ServerEvents } from '../observability/server-events.js';
 import { withUploadHeapRoom } from '../runtime/heap-growth.js';
 import { withYoungCollections } from '../runtime/young-collections.js';
 import { requestBody } from './request-body.js';
@@ -23,6 +24,8 @@ import {
 export interface StorageRouteOptions {
   service: UploadLinksService;
   access: StorageAccess;
+  /** Counts the bytes received (`/metrics`). */
+  events: Pick<ServerEvents, 'uploadReceived'>;
 }
 
 function precondition(c: Context<AppEnv>, required: boolean): void {
@@ -74,7 +77,7 @@ async function answering(
  * The TUS 1.0.0 storage endpoint (`{storage_host}` at /storage/uploads/{file_id}) for uploads the
  * service created. Not behind API-key authentication: the upload token in `x-signature` is the key.
  */
-export function storageRoutes({ service, access }: StorageRouteOptions): Hono<AppEnv> {
+export function storageRoutes({ service, access, events }: StorageRouteOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { storage, lifecycle } = service;
 
@@ -211,6 +214,7 @@ export function storageRoutes({ service, access }: StorageRouteOptions): Hono<Ap
         } finally {
           storage.unlock(link.fileId);
           service.recordProgress(link.fileId);
+          events.uploadReceived(written - offset);
         }
       },
       (): Record<string, string> => (stored === null ? {} : { 'Upload-Offset': String(stored) }),

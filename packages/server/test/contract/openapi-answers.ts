@@ -22,6 +22,10 @@ export const UNDOCUMENTED_PREFIXES: readonly string[] = [
   '/mcp',
   '/files/',
   '/uploader/',
+  // The operator's checks (reference-server.md, "A team's server behind a proxy"): readiness and
+  // Prometheus text, not part of the API the documents describe.
+  '/ready',
+  '/metrics',
 ];
 
 export function isUndocumented(path: string): boolean {

@@ -1,56 +1,21 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { ScheduledPostsRepository } from '../../src/db/scheduled-posts-repo.js';
-import { ADMIN_TOKEN, serverListening, spawnServerProcess } from '../helpers/test-app.js';
-
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { adminJson, crashRig, waitFor } from './crash-helpers.js';
 
 /**
  * The server in its own process, as the foundation's crash test starts it. The system clock is
  * used on purpose: with the virtual clock the simulated network's latency takes no real time, so
  * there would be no moment "during the send" to kill the process in.
  */
-function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawnServerProcess(dataDir, { SOCIALPUB_CLOCK: 'system' });
-  children.push(child);
-  return serverListening(child);
-}
-
-const adminInit = (method: string, body?: unknown): RequestInit => ({
-  method,
-  headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-});
-
-async function adminJson<T>(url: string, method: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, adminInit(method, body));
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const rig = crashRig({ SOCIALPUB_CLOCK: 'system' });
 
 describe('scheduled send interrupted by a crash', () => {
   it('reads unconfirmed after SIGKILL during the send and is never sent again', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-crash-'));
-    dirs.push(dataDir);
-    const first = await spawnServer(dataDir);
+    const dataDir = rig.dataDir('socialpub-crash-');
+    const first = await rig.spawn(dataDir);
     const { account_id } = await adminJson<{ account_id: string }>(`${first.url}/admin/v1/accounts`, 'POST', {
       x_addon: true,
     });
@@ -99,7 +64,7 @@ describe('scheduled send interrupted by a crash', () => {
     await new Promise((r) => first.child.once('exit', r));
     db.close();
 
-    const second = await spawnServer(dataDir);
+    const second = await rig.spawn(dataDir);
     db = openDatabase({ file: join(dataDir, 'socialpub.db') });
     scheduled = new ScheduledPostsRepository(db);
     const read = async () => {

@@ -1,44 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { ScheduledPostsRepository } from '../../src/db/scheduled-posts-repo.js';
-import { ADMIN_TOKEN, serverListening, spawnServerProcess } from '../helpers/test-app.js';
-
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { adminJson, crashRig, waitFor } from './crash-helpers.js';
 
 /** The system clock on purpose: the drain must be under way, in real time, when the process dies. */
-function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawnServerProcess(dataDir, { SOCIALPUB_CLOCK: 'system' });
-  children.push(child);
-  return serverListening(child);
-}
-
-async function admin<T>(url: string, method: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number, everyMs = 50): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+const rig = crashRig({ SOCIALPUB_CLOCK: 'system' });
+const admin = <T>(url: string, method: string, body?: unknown) => adminJson<T>(url, method, body);
 
 // Skilled accounts: no daily allowance; 400 sends each stay under the 500 publish attempts a month.
 const ACCOUNTS = 10;
@@ -47,9 +16,8 @@ const TOTAL = ACCOUNTS * POSTS_PER_ACCOUNT;
 
 describe('SIGKILL while the scheduler commits sends that need no waiting together', () => {
   it('sends every post exactly once, none unconfirmed, none lost', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'socialpub-batch-crash-'));
-    dirs.push(dataDir);
-    const first = await spawnServer(dataDir);
+    const dataDir = rig.dataDir('socialpub-batch-crash-');
+    const first = await rig.spawn(dataDir);
     const places: { accountId: string; profileId: string }[] = [];
     for (let i = 0; i < ACCOUNTS; i++) {
       const { account_id } = await admin<{ account_id: string }>(
@@ -103,7 +71,7 @@ describe('SIGKILL while the scheduler commits sends that need no waiting togethe
     // A committed send is whole: never marked sending without its record and outcome.
     expect(countOf("SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome = 'sending'")).toBe(0);
 
-    const second = await spawnServer(dataDir);
+    const second = await rig.spawn(dataDir);
     await waitFor(() => settled() === TOTAL, 150_000);
     expect(countOf("SELECT COUNT(*) AS n FROM scheduled_posts WHERE outcome <> 'success'")).toBe(0);
     // Exactly one network record per scheduled post: nothing sent twice, nothing lost.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, serverListening, spawnServerProcess } from '../helpers/test-app.js';
+import { adminJson } from './crash-helpers.js';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -25,15 +26,7 @@ const killed = (child: ChildProcess) =>
     child.kill('SIGKILL');
   });
 
-async function call<T>(url: string, method: string, body?: unknown, key = ADMIN_TOKEN): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const call = adminJson;
 
 interface Made {
   accountId: string;

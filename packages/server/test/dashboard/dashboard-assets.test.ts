@@ -59,7 +59,8 @@ describe('Plan page', () => {
     await browser.get('/dashboard/plan');
     const rows = browser.lastPage.split('<tr').slice(2);
     expect(rows).toHaveLength(6);
-    const row = (plan: string) => rows.find((r) => r.includes(`<th scope="row">${plan}`)) ?? '';
+    const row = (plan: string) =>
+      rows.find((r) => r.includes(`<th scope="row" data-label="Plan">${plan}`)) ?? '';
     // The clock is at 2026-03-02, before the Free transition: an account made then has 5 a day per profile.
     expect(row('free')).toContain('5 posts a day per profile (UTC)');
     expect(row('free')).toContain('No upload links');

@@ -40,7 +40,77 @@ describe('the composer', () => {
     await browser.get('/dashboard/compose');
     expect(browser.lastPage).toContain('<option value="b1">Board</option>');
     expect(browser.lastPage).toContain('<option value="PUBLIC_TO_EVERYONE">PUBLIC_TO_EVERYONE</option>');
-    expect(browser.lastPage).toContain(`<option value="${fileId}">cake.jpg (image)</option>`);
+    // Library files are picked from thumbnails.
+    expect(browser.lastPage).toContain(`name="media" value="${fileId}"`);
+    expect(browser.lastPage).toContain(`<img src="/files/${fileId}/cake.jpg"`);
+  });
+
+  it('offers only the connected networks, each with its own options, and previews with counts on Check', async () => {
+    const other = (await (
+      await t.admin('POST', `/accounts/${accountId}/profiles`, { name: 'Bakery' })
+    ).json()) as {
+      profile_id: string;
+    };
+    for (const platform of ['linkedin', 'youtube']) {
+      await t.admin('PUT', `/profiles/${other.profile_id}/networks/${platform}`, ALL_NETWORKS[platform]);
+    }
+    await browser.get(`/dashboard/compose?profile_id=${other.profile_id}`);
+    const page = browser.lastPage;
+    expect(page.match(/name="networks" value="[a-z]+"/g)).toEqual([
+      'name="networks" value="youtube"',
+      'name="networks" value="linkedin"',
+    ]);
+    expect(page).toContain(
+      'Not connected to this profile: tiktok, instagram, facebook, x, pinterest, threads, skool.',
+    );
+    expect(page.match(/data-for-network="[a-z]+"/g)).toEqual(['data-for-network="youtube"']);
+    expect(page).toContain('src="/dashboard/assets/composer.js"');
+
+    const before = tableCounts(t);
+    const form = new URLSearchParams([
+      ['_csrf', browser.csrf()],
+      ['profile_id', other.profile_id],
+      ['networks', 'linkedin'],
+      ['text', 'x'.repeat(3_001)],
+      ['action', 'preview'],
+    ]);
+    const answer = await browser.request('POST', '/dashboard/compose', {
+      body: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(answer.status).toBe(200);
+    expect(browser.lastPage).toMatch(/aria-label="linkedin preview" data-preview="linkedin">/);
+    expect(browser.lastPage).toMatch(/aria-label="youtube preview" data-preview="youtube" hidden=""/);
+    expect(browser.lastPage).toContain('Commentary length: 3,001 of 3,000 characters (1 over)');
+    expect(tableCounts(t)).toEqual(before);
+  });
+
+  it('keeps one post for two networks as one group: one row on Scheduled, cancelled all at once', async () => {
+    await compose([
+      ['networks', 'linkedin'],
+      ['networks', 'threads'],
+      ['text', 'Together'],
+      ['when', 'later'],
+      ['at_local', '2026-03-05T09:00'],
+      ['time_zone', 'UTC'],
+      ['action', 'send'],
+    ]);
+    await browser.get('/dashboard/scheduled');
+    expect(browser.lastPage).toContain('Waiting (1)');
+    const ids = t.services.db
+      .prepare('SELECT id FROM scheduled_posts WHERE account_id = ?')
+      .pluck()
+      .all(accountId) as string[];
+    expect(ids).toHaveLength(2);
+    const group = t.services.repos.composerGroups.groupsOf(accountId, ids);
+    expect(new Set(group.values()).size).toBe(1);
+    const answer = await browser.post('/dashboard/scheduled', { what: 'group', id: ids.join(',') });
+    expect(answer.headers.get('location')).toBe('/dashboard/scheduled?done=group-cancelled');
+    const outcomes = t.services.db
+      .prepare('SELECT outcome FROM scheduled_posts WHERE account_id = ?')
+      .pluck()
+      .all(accountId);
+    expect(outcomes).toEqual(['cancelled', 'cancelled']);
   });
 
   it('Check lists each refusal in words, sends and records nothing, and keeps what was typed', async () => {
@@ -78,16 +148,17 @@ describe('the composer', () => {
     ]);
   });
 
-  it('schedules at the UTC time the browser sent, and refuses a missing time or no network in words', async () => {
+  it('schedules at the time typed in the zone the form was shown in, and refuses a missing time or no network in words', async () => {
     const answer = await compose([
       ['networks', 'threads'],
       ['text', 'Tomorrow'],
       ['when', 'later'],
       ['at_local', '2026-03-03T11:30'],
-      ['at_utc', '2026-03-03T10:30:00.000Z'],
+      ['time_zone', 'Europe/Paris'],
       ['action', 'send'],
     ]);
     expect(answer.status).toBe(200);
+    expect(browser.lastPage).toContain('Scheduled for 2026-03-03 11:30 GMT+1 (2026-03-03 10:30 UTC).');
     const waiting = t.services.db
       .prepare('SELECT at FROM scheduled_posts WHERE account_id = ?')
       .all(accountId) as Array<{ at: string }>;

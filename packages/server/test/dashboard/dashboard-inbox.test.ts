@@ -63,7 +63,9 @@ describe('Network inbox page', () => {
     await publish('x', { content: { text: `Our menu ${'and more '.repeat(40)}` } });
     await browser.get('/dashboard/inbox');
     expect(browser.lastPage).toMatch(/… Show more/);
-    expect(browser.lastPage).toContain('Text length: 369 of 280 weighted characters (over the limit');
+    expect(browser.lastPage).toContain(
+      'Text length: 369 of 280 weighted characters (89 over): sent with simulate.rules lenient',
+    );
   });
 
   it('filters by network and text, and names a wrong filter beside its field', async () => {

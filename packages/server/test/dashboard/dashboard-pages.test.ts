@@ -157,6 +157,27 @@ describe('Media library uploads', () => {
 });
 
 describe('forms keep what was typed and change nothing on bad input', () => {
+  it('connecting a network lands back on Profiles, saying what is connected and what next', async () => {
+    await browser.get('/dashboard/profiles');
+    await browser.post('/dashboard/profiles', { name: 'Shop' });
+    await browser.get('/dashboard/profiles');
+    const shop = t.services.repos.profiles.listForAccount(
+      t.services.repos.accounts.findByEmail('owner@example.com')?.id ?? '',
+    )[0];
+    const answer = await browser.post(`/dashboard/profiles/${shop?.id}/connect`, {
+      platform: 'threads',
+      username: 'me',
+    });
+    const landing = answer.headers.get('location') ?? '';
+    expect(landing).toMatch(/^\/dashboard\/profiles\?done=network-connected&network=threads&profile=/);
+    await browser.get(landing);
+    expect(browser.lastPage).toContain('threads is connected to Shop.');
+    expect(browser.lastPage).toContain(`href="/dashboard/profiles/${shop?.id}/networks/threads"`);
+    // Words come only from the account's own profile and a real network.
+    await browser.get(`/dashboard/profiles?done=network-connected&network=evil&profile=${shop?.id}`);
+    expect(browser.lastPage).not.toContain('is connected to');
+  });
+
   it('simulate form: a bad status and bad JSON are shown beside their fields', async () => {
     await browser.get('/dashboard/profiles');
     await browser.post('/dashboard/profiles', { name: 'Mine' });
@@ -238,13 +259,26 @@ describe('Clock page', () => {
     expect(testNow() - before).toBe(86_400_000);
   });
 
-  it('is not offered on a system clock', async () => {
+  it('on a system clock too: a sign-up starts its own test clock, and goes back once real time has caught up', async () => {
     const system = await testApp({ clock: 'system' });
     try {
       const person = new DashboardBrowser(system);
       await person.signUp('sys@example.com');
-      expect(person.lastPage).not.toContain('href="/dashboard/clock"');
-      expect((await person.get('/dashboard/clock')).status).toBe(404);
+      expect(person.lastPage).toContain('href="/dashboard/clock"');
+      expect((await person.get('/dashboard/clock')).status).toBe(200);
+      expect(person.lastPage).toContain('action="/dashboard/clock/start"');
+      expect((await person.post('/dashboard/clock/start', {})).status).toBe(303);
+      await person.get('/dashboard');
+      expect(person.lastPage).toContain('id="test-clock-notice"');
+      await person.get('/dashboard/clock');
+      expect((await person.post('/dashboard/clock/advance', { seconds: '3600' })).status).toBe(303);
+      await person.get('/dashboard/clock');
+      expect(person.lastPage).not.toContain('action="/dashboard/clock/back"');
+      // Forged: the page offers no button, and the domain refuses with its reason.
+      expect((await person.post('/dashboard/clock/back', {})).status).toBe(409);
+      expect(person.lastPage).toContain('has not reached');
+      const account = system.services.repos.accounts.findByEmail('sys@example.com');
+      expect(account?.clockId).not.toBeNull();
     } finally {
       await system.close();
     }

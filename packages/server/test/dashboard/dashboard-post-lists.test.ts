@@ -146,7 +146,10 @@ describe('Scheduled', () => {
     expect(browser.lastPage).toContain('0 cancelled; 1 could not be');
     expect(t.services.repos.scheduledPosts.get(theirs)?.outcome).toBe('waiting');
     expect(tableCounts(t)).toEqual(before);
+    await browser.get('/dashboard/scheduled');
     const none = await browser.post('/dashboard/scheduled', {});
-    expect(none.headers.get('location')).toBe('/dashboard/scheduled?done=none-picked');
+    expect(none.status).toBe(400);
+    expect(browser.lastPage).toContain('Pick at least one waiting post to cancel.');
+    expect(tableCounts(t)).toEqual(before);
   });
 });

@@ -64,6 +64,15 @@ describe('GET /admin/v1/accounts/{id}/deliveries', () => {
     expect(body.data.map((d) => d.post_id).sort()).toEqual(expected.map((i) => ids[i]).sort());
   });
 
+  it('takes since at both ends of years 0000 to 9999', async () => {
+    const ids = await fivePosts();
+    expect((await listDeliveries(t, f.accountId, { since: '0000-01-01T00:00:00Z' })).body.data).toHaveLength(
+      ids.length,
+    );
+    const latest = await listDeliveries(t, f.accountId, { since: '9999-12-31T23:59:59.999Z' });
+    expect([latest.status, latest.body.data]).toEqual([200, []]);
+  });
+
   it('filters by profile_id and post_id', async () => {
     const ids = await fivePosts();
     const other = await t.admin('POST', `/accounts/${f.accountId}/profiles`, { name: 'Second' });
@@ -80,6 +89,11 @@ describe('GET /admin/v1/accounts/{id}/deliveries', () => {
     ['post_id', { post_id: '12' }],
     ['since', { since: 'yesterday' }],
     ['since', { since: '2026-03-02T10:00:00' }],
+    // Past year 9999 an instant's ISO text starts with "+": compared as text, it would match everything.
+    ['since', { since: '+275760-09-13T00:00:00Z' }],
+    ['since', { since: '-000001-01-01T00:00:00Z' }],
+    ['since', { since: '9999-12-31T23:59:59-05:00' }],
+    ['since', { since: '0000-01-01T00:00:00+01:00' }],
     ['cursor', { cursor: 'garbage' }],
     ['limit', { limit: '101' }],
     ['q', { q: 'x'.repeat(201) }],

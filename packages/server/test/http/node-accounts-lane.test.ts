@@ -44,8 +44,8 @@ beforeEach(async () => {
 afterEach(() => s.close());
 
 function lane(answers: NodeAccountsLaneOptions['answers'] = keptAccountsAnswers(s.services)) {
-  const { repos, clock, clocks, ownNames, clientAddresses, readLimiter } = s.services;
-  return nodeAccountsLane({ repos, clock, clocks, ownNames, clientAddresses, readLimiter, answers });
+  const { repos, clock, clocks, ownNames, clientAddresses, events, readLimiter } = s.services;
+  return nodeAccountsLane({ repos, clock, clocks, ownNames, clientAddresses, events, readLimiter, answers });
 }
 
 function request(key = apiKey) {

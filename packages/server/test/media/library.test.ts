@@ -3,7 +3,14 @@ import { existsSync } from 'node:fs';
 import { encodeCursor } from '@socialpub/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FileServer, standardFixtures, startFileServer } from '../helpers/media-import-server.js';
-import { accountWithProfile, CLOCK_START, type Fixture, type TestApp, testApp } from '../helpers/test-app.js';
+import {
+  accountWithProfile,
+  CLOCK_START,
+  type Fixture,
+  ROOMY_IMPORT_WINDOWS,
+  type TestApp,
+  testApp,
+} from '../helpers/test-app.js';
 
 let t: TestApp;
 let account: Fixture;
@@ -51,7 +58,10 @@ const minutesAgo = (minutes: number) => new Date(CLOCK_START.getTime() - minutes
 
 async function list(query = '', key = account.apiKey) {
   const res = await t.api('GET', `/api/v2/media/files${query}`, key);
-  return { res, body: (await res.json()) as Page & { error?: { code: string; parameter?: string } } };
+  return {
+    res,
+    body: (await res.json()) as Page & { error?: { code: string; message: string; parameter?: string } },
+  };
 }
 
 describe('GET /api/v2/media/files', () => {
@@ -147,6 +157,7 @@ describe('GET /api/v2/media/files', () => {
     ['limit', '?limit=101'],
     ['type', '?type=gif'],
     ['since', '?since=2026-03-01T10:00:00'],
+    ['since', `?since=${encodeURIComponent('9999-12-31T23:59:59-05:00')}`],
     ['include_unconfirmed', '?include_unconfirmed=yes'],
     ['name_contains', `?name_contains=${'a'.repeat(121)}`],
     ['cursor', '?cursor=not-a-cursor'],
@@ -155,6 +166,11 @@ describe('GET /api/v2/media/files', () => {
     expect(res.status).toBe(400);
     expect(body.error).toMatchObject({ code: 'bad_request', parameter });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('names the years a since must lie in', async () => {
+    const { body } = await list(`?since=${encodeURIComponent('9999-12-31T23:59:59-05:00')}`);
+    expect(body.error?.message).toContain('0000 to 9999');
   });
 
   it('answers 400 for a cursor of another list', async () => {
@@ -204,17 +220,27 @@ describe('retention and the public file address', () => {
     await files.close();
   });
   beforeEach(async () => {
-    t = await testApp({ importAllow: ['127.0.0.1'], media: { checkTimeoutMs: 400, requestWaitMs: 250 } });
+    // A short wait before answering 202 (the slow file's), a roomy source check (busy cores).
+    t = await testApp({
+      importAllow: ['127.0.0.1'],
+      media: { checkTimeoutMs: ROOMY_IMPORT_WINDOWS.checkTimeoutMs, requestWaitMs: 250 },
+    });
     account = await accountWithProfile(t, {});
     return () => t.close();
   });
 
-  async function importPhoto(path = '/photo.jpg'): Promise<{ fileId: string; status: number }> {
+  /** An import, finished before this returns unless `settle` is false (busy cores may answer 202 first). */
+  async function importPhoto(
+    path = '/photo.jpg',
+    settle = true,
+  ): Promise<{ fileId: string; status: number }> {
     const res = await t.api('POST', '/api/v2/media', account.apiKey, {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ url: `${files.origin}${path}` }),
     });
-    return { fileId: String(((await res.json()) as { file_id: string }).file_id), status: res.status };
+    const fileId = String(((await res.json()) as { file_id: string }).file_id);
+    if (settle) await t.services.media.importer.settled(fileId);
+    return { fileId, status: res.status };
   }
 
   const status = (fileId: string) => t.api('GET', `/api/v2/media?file_id=${fileId}`, account.apiKey);
@@ -238,7 +264,7 @@ describe('retention and the public file address', () => {
   });
 
   it('keeps the file private until the import is ready', async () => {
-    const { fileId, status: code } = await importPhoto('/large.mp4');
+    const { fileId, status: code } = await importPhoto('/large.mp4', false);
     expect(code).toBe(202);
     expect((await t.app.request(`/files/${fileId}/large.mp4`)).status).toBe(404);
     await t.services.media.importer.settled(fileId);

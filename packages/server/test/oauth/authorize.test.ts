@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OAuthTestServer, pkcePair, REDIRECT_URI, register, startOAuthServer } from './oauth-helpers.js';
+import {
+  codeFor,
+  type OAuthTestServer,
+  pkcePair,
+  REDIRECT_URI,
+  register,
+  startOAuthServer,
+} from './oauth-helpers.js';
 
 let server: OAuthTestServer;
 let clientId: string;
@@ -8,6 +15,8 @@ const { challenge } = pkcePair();
 beforeAll(async () => {
   server = await startOAuthServer();
   clientId = (await register(server)).body.client_id as string;
+  // Someone consented to it once: its errors may go back to its redirect URI.
+  await codeFor(server, clientId, ['socialpub:read'], challenge);
 });
 afterAll(async () => {
   await server.close();

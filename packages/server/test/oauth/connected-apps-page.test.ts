@@ -103,10 +103,10 @@ describe('Connected apps page', () => {
     const html = reader.browser.lastPage;
     expect(html).toContain('href="/dashboard/connected-apps"');
     expect(html).toMatch(
-      /Reader app<\/h2><dl class="figures"><dt>Permission<\/dt><dd>Read-only<\/dd><dt>Connected<\/dt><dd>[^<]+UTC<\/dd><dt>Last used<\/dt><dd>Never<\/dd>/,
+      /Reader app<\/h2><dl class="figures"><dt>Permission<\/dt><dd>Read-only<\/dd><dt>Connected<\/dt><dd><time datetime="[^"]+" title="[^"]+ UTC">[^<]+UTC<\/time><\/dd><dt>Last used<\/dt><dd>Never<\/dd>/,
     );
     expect(html).toMatch(
-      /Poster app<\/h2><dl class="figures"><dt>Permission<\/dt><dd>Read and post<\/dd><dt>Connected<\/dt><dd>[^<]+UTC<\/dd><dt>Last used<\/dt><dd>[^<]+UTC<\/dd>/,
+      /Poster app<\/h2><dl class="figures"><dt>Permission<\/dt><dd>Read and post<\/dd><dt>Connected<\/dt><dd><time datetime="[^"]+" title="[^"]+ UTC">[^<]+UTC<\/time><\/dd><dt>Last used<\/dt><dd><time datetime="[^"]+" title="[^"]+ UTC">[^<]+UTC<\/time><\/dd>/,
     );
     expect(html.match(/>Disconnect<\/button>/g)).toHaveLength(2);
     expect(html.match(/also cancel the posts it scheduled/g)).toHaveLength(2);

@@ -114,11 +114,12 @@ export interface Tokens {
 export async function connectApp(
   server: OAuthTestServer,
   scopes: ConnectorScope[] = ['socialpub:read', 'socialpub:post'],
+  accountId = server.demoAccountId,
 ): Promise<{ clientId: string; tokens: Tokens }> {
   const { body } = await register(server);
   const clientId = body.client_id as string;
   const { verifier, challenge } = pkcePair();
-  const code = await codeFor(server, clientId, scopes, challenge);
+  const code = await codeFor(server, clientId, scopes, challenge, accountId);
   const answer = await postForm(server, '/oauth/token', {
     grant_type: 'authorization_code',
     code,

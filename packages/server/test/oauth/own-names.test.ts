@@ -4,6 +4,7 @@ import { type RunningServer, startServer } from '../../src/start-server.js';
 import { checkAnswer } from '../contract/openapi-answers.js';
 import {
   authorizationUrl,
+  codeFor,
   connectApp,
   type OAuthTestServer,
   pkcePair,
@@ -114,6 +115,8 @@ describe('without SOCIALPUB_PUBLIC_URL: the loopback names on the listener’s p
   it('refuses a resource under another port or name at the authorization endpoint', async () => {
     const { body } = await register(server);
     const { challenge } = pkcePair();
+    // Errors go to the redirect URI only of a client someone consented to.
+    await codeFor(server, body.client_id as string, ['socialpub:read'], challenge);
     for (const resource of [`http://localhost:${port + 1}/mcp`, `http://evil.example:${port}/mcp`]) {
       const answer = await fetch(
         authorizationUrl(server, body.client_id as string, challenge, { resource }),

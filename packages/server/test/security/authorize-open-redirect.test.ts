@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  codeFor,
   type OAuthTestServer,
   pkcePair,
   REDIRECT_URI,
@@ -42,7 +43,25 @@ describe('authorization errors are redirected only after client_id and redirect_
     },
   );
 
-  it('still redirects the same error when the request named the registered redirect_uri', async () => {
+  it('shows the error on a page, never a 302, for a client nobody has consented to', async () => {
+    const phish = 'https://evil.example/phish';
+    const stranger = (await register(server, { redirect_uris: [phish], client_name: 'Stranger' })).body
+      .client_id as string;
+    for (const params of <Record<string, string>[]>[
+      { response_type: 'token' },
+      { response_type: 'code' },
+      { response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', scope: 'admin' },
+    ]) {
+      const response = await authorize({ client_id: stranger, redirect_uri: phish, state: 's', ...params });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(await response.text()).toContain("The app's sign-in request cannot be answered");
+    }
+  });
+
+  it('still redirects the same error to a consented client when the request named the registered redirect_uri', async () => {
+    const { challenge: consented } = pkcePair();
+    await codeFor(server, clientId, ['socialpub:read'], consented);
     const response = await authorize({
       client_id: clientId,
       redirect_uri: REDIRECT_URI,

@@ -84,6 +84,8 @@ describe('every dashboard and OAuth page sends a CSP with no inline script, and 
       '/dashboard/connected-apps',
       '/dashboard/plan',
       '/dashboard/clock',
+      '/dashboard/settings',
+      '/dashboard/analytics',
       authorizationUrl(server, clientId, pkcePair().challenge).replace(
         '/oauth/authorize',
         '/dashboard/consent',
@@ -114,6 +116,7 @@ describe('API answers and kept files send nosniff', () => {
     ['GET /health', '/health', false],
     ['GET /openapi.yaml', '/openapi.yaml', false],
     ['the dashboard stylesheet', '/dashboard/assets/dashboard.css', false],
+    ['the composer script', '/dashboard/assets/composer.js', false],
   ])('%s', async (_name, path, withKey) => {
     const response = await fetch(`${server.url}${path}`, {
       headers: withKey ? { authorization: `Bearer ${apiKey}` } : {},

@@ -18,14 +18,9 @@ afterAll(() => running.close());
 
 /** A probe for each kind of address the banner may name, with the credentials it needs. */
 function probeFor(address: string): { url: string; headers: Record<string, string> } {
-  if (address.endsWith('/api/v2')) {
-    return {
-      url: `${address}/accounts`,
-      headers: { authorization: `Bearer ${running.socialpub.demo?.apiKey}` },
-    };
-  }
-  if (address.endsWith('/admin/v1')) {
-    return { url: `${address}/clock`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
+  if (address.endsWith('/admin/v1') || address.endsWith('/metrics')) {
+    const url = address.endsWith('/metrics') ? address : `${address}/clock`;
+    return { url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
   }
   return { url: address, headers: {} };
 }
@@ -38,6 +33,30 @@ describe('the start banner', () => {
       const probe = probeFor(address);
       const response = await fetch(probe.url, { headers: probe.headers });
       expect(response.status, `${address} answers`).not.toBe(404);
+    }
+  });
+
+  it('prints the API address as typed, which answers an index naming the documents without a key', async () => {
+    const api = printed.flatMap((line) => /^ {2}API\s+(http:\/\/\S+)$/.exec(line)?.[1] ?? [])[0] ?? '';
+    expect(api).toBe(`${running.url}/api/v2`);
+    const response = await fetch(api);
+    expect(response.status).toBe(200);
+    const index = (await response.json()) as { documents: Record<string, string> };
+    expect(index.documents).toEqual({
+      openapi: `${running.url}/openapi.yaml`,
+      admin_openapi: `${running.url}/admin/openapi.yaml`,
+    });
+    for (const document of Object.values(index.documents)) expect((await fetch(document)).status).toBe(200);
+  });
+
+  it('names every address it listens on; each leads a browser to the dashboard and an API client to the index', async () => {
+    const listening = [...(printed[0] ?? '').matchAll(/http:\/\/\S+/g)].map((match) => match[0]);
+    expect(listening[0]).toBe(running.url);
+    for (const base of listening) {
+      const browser = await fetch(base, { headers: { accept: 'text/html' }, redirect: 'manual' });
+      expect(browser.status, base).toBe(303);
+      const client = (await (await fetch(base)).json()) as { error: { message: string } };
+      expect(client.error.message).toContain(`The API's index is at ${base}/api/v2`);
     }
   });
 

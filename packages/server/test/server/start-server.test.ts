@@ -36,8 +36,11 @@ describe('startServer', () => {
 describe('parseConfig', () => {
   it('reads defaults, flags over env, and the environment variables', () => {
     const defaults = parseConfig([], {});
+    // No host: both loopbacks (startServer listens on 127.0.0.1 and [::1]).
+    expect(defaults.host).toBeUndefined();
+    expect(parseConfig(['--host', '127.0.0.1'], {}).host).toBe('127.0.0.1');
+    expect(parseConfig([], { SOCIALPUB_HOST: ' ::1 ' }).host).toBe('::1');
     expect(defaults).toMatchObject({
-      host: '127.0.0.1',
       port: 8787,
       dataDir: './.socialpub',
       memory: false,

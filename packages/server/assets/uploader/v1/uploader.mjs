@@ -69,6 +69,44 @@ function headers(extra = {}) {
 }
 
 let agent;
+/** The last status a failed request answered, so giving up can name a proxy's 502, 503 or 504. */
+let lastFailure = 0;
+
+/** Node's codes for a certificate the connection stopped at: trying again meets the same one. */
+const CERTIFICATE_PROBLEMS = {
+  CERT_HAS_EXPIRED: 'has expired',
+  CERT_NOT_YET_VALID: 'is not valid yet',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'is for another name',
+};
+const UNTRUSTED =
+  /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE)$/;
+
+/** Stops at once on a certificate problem, in words (NODE_EXTRA_CA_CERTS for a team's own CA). */
+function stopOnCertificate(error) {
+  const code = error?.code;
+  if (typeof code !== 'string') return;
+  if (UNTRUSTED.test(code)) {
+    finish(
+      1,
+      `the storage's certificate is not trusted (${code}): give Node your CA with NODE_EXTRA_CA_CERTS=/path/to/ca.pem, then run the same command again`,
+    );
+  } else if (CERTIFICATE_PROBLEMS[code]) {
+    finish(
+      1,
+      `the storage's certificate ${CERTIFICATE_PROBLEMS[code]} (${code}): the server needs a valid certificate for its name`,
+    );
+  }
+}
+
+/** When retries ran out on a proxy's answer (502, 503, 504), says so; otherwise returns. */
+function stopIfProxyKeptFailing() {
+  if (lastFailure >= 502 && lastFailure <= 504) {
+    finish(
+      1,
+      `gave up after retries: a proxy in front of the storage kept answering HTTP ${lastFailure} (the service is down or restarting); run the same command again in a moment`,
+    );
+  }
+}
 
 /**
  * One request bounded by the run's deadline; null on a network failure or timeout. node:http, not
@@ -89,7 +127,10 @@ function request(method, extraHeaders, body) {
       clearTimeout(timer);
       resolve(null);
     };
-    req.once('error', failed);
+    req.once('error', (error) => {
+      stopOnCertificate(error);
+      failed();
+    });
     req.once('response', (res) => {
       res.once('error', failed);
       res.once('close', () => {
@@ -98,6 +139,7 @@ function request(method, extraHeaders, body) {
       res.once('end', () => {
         clearTimeout(timer);
         const status = res.statusCode ?? 0;
+        if (status >= 500) lastFailure = status;
         const get = (name) => res.headers[name.toLowerCase()] ?? null;
         resolve({ ok: status >= 200 && status < 300, status, headers: { get } });
       });
@@ -113,6 +155,11 @@ function refusal(status) {
     return [4, 'the upload token was rejected; get a fresh token (POST .../token)'];
   if (status === 423) return [5, 'another uploader is sending this file; wait'];
   if (status === 409) return null;
+  if (status === 413)
+    return [
+      2,
+      "the server or a proxy in front of it refused a piece as too large (HTTP 413): raise the proxy's body limit (nginx: client_max_body_size) to at least 8m, since the pieces are 6 MiB",
+    ];
   if (status >= 400 && status < 500)
     return [2, `storage refused the upload (HTTP ${status}); call complete once`];
   return null;
@@ -134,6 +181,7 @@ async function headOffset() {
     await sleep(1000 * 2 ** attempt);
   }
   if (left() <= 0) return finish(3, 'run time used up; run the same command again, it continues');
+  stopIfProxyKeptFailing();
   return finish(1, 'gave up after retries: storage did not answer');
 }
 
@@ -270,8 +318,10 @@ async function main() {
       // After a failed PATCH, HEAD again ("Own TUS client"); back off on repeated failures.
       if (!response || response.status >= 500) {
         failures += 1;
-        if (failures > RETRIES)
+        if (failures > RETRIES) {
+          stopIfProxyKeptFailing();
           return finish(1, 'gave up after retries: the network or storage kept failing');
+        }
         await sleep(1000 * 2 ** (failures - 1));
       }
       ({ offset } = await headOffset());

@@ -156,6 +156,25 @@ nap_within_run() {
   [ "$nap_wanted" -le 0 ] || sleep "$nap_wanted"
 }
 
+# curl's exits for a certificate it stopped at (60: not trusted, 77: CA file unreadable, 51/58/83:
+# peer or issuer checks): trying again meets the same certificate, so the run stops and says so.
+certificate_problem() {
+  case "$1" in
+    60 | 77 | 51 | 58 | 83)
+      finish 1 "the storage's certificate is not trusted (curl exit $1): give curl your CA with CURL_CA_BUNDLE=/path/to/ca.pem, then run the same command again" ;;
+  esac
+  return 0
+}
+
+# When retries ran out on a proxy's answer (502, 503, 504), says so; otherwise returns.
+LAST_FAILURE=000
+stop_if_proxy_kept_failing() {
+  case "$LAST_FAILURE" in
+    502 | 503 | 504) finish 1 "gave up after retries: a proxy in front of the storage kept answering HTTP $LAST_FAILURE (the service is down or restarting); run the same command again in a moment" ;;
+  esac
+  return 0
+}
+
 header_value() {
   [ -f "$2" ] || return 0
   tr -d '\r' <"$2" | awk -v name="$1" 'tolower($1) == name ":" { print $2 }' | tail -n 1
@@ -166,7 +185,8 @@ head_request() {
   head_budget="$(left)"
   [ "$head_budget" -gt 0 ] || finish 3 "run time used up; run the same command again, it continues"
   STATUS="$(curl -sS -I -H @"$WORK/headers" -D "$WORK/head" -o /dev/null -w '%{http_code}' \
-    --max-time "$head_budget" "$URL" 2>/dev/null)" || STATUS="${STATUS:-000}"
+    --max-time "$head_budget" "$URL" 2>/dev/null)" || { certificate_problem "$?"; STATUS="${STATUS:-000}"; }
+  case "$STATUS" in 5??) LAST_FAILURE="$STATUS" ;; esac
   RESPONSE_OFFSET="$(header_value upload-offset "$WORK/head")"
   RESPONSE_LENGTH="$(header_value upload-length "$WORK/head")"
 }
@@ -176,6 +196,7 @@ refusal() {
     401 | 403) finish 4 "the upload token was rejected; get a fresh token (POST .../token)" ;;
     423) finish 5 "another uploader is sending this file; wait" ;;
     409) return 0 ;;
+    413) finish 2 "the server or a proxy in front of it refused a piece as too large (HTTP 413): raise the proxy's body limit (nginx: client_max_body_size) to at least 8m, since the pieces are 6 MiB" ;;
     4??) finish 2 "storage refused the upload (HTTP $1); call complete once" ;;
   esac
   return 0
@@ -192,6 +213,7 @@ fetch_offset() {
     attempt=$((attempt + 1))
     [ "$(left)" -gt 0 ] || finish 3 "run time used up; run the same command again, it continues"
   done
+  stop_if_proxy_kept_failing
   finish 1 "gave up after retries: storage did not answer"
 }
 
@@ -214,7 +236,9 @@ while [ "$OFFSET" -lt "$SIZE" ]; do
   STATUS="$(tail -c +"$((OFFSET + 1))" "$FILE" | head -c "$length" |
     curl -sS -X PATCH -H @"$WORK/headers" -H "Upload-Offset: $OFFSET" \
       -H 'Content-Type: application/offset+octet-stream' -H 'Expect:' --data-binary @- \
-      -D "$WORK/patch" -o /dev/null -w '%{http_code}' --max-time "$budget" "$URL" 2>/dev/null)" || STATUS="${STATUS:-000}"
+      -D "$WORK/patch" -o /dev/null -w '%{http_code}' --max-time "$budget" "$URL" 2>/dev/null)" ||
+    { certificate_problem "$?"; STATUS="${STATUS:-000}"; }
+  case "$STATUS" in 5??) LAST_FAILURE="$STATUS" ;; esac
   if [ "$STATUS" = 204 ]; then
     next="$(header_value upload-offset "$WORK/patch")"
     SENT=$((SENT + next - OFFSET))
@@ -229,7 +253,7 @@ while [ "$OFFSET" -lt "$SIZE" ]; do
   case "$STATUS" in
     000 | 5??)
       failures=$((failures + 1))
-      [ "$failures" -le "$RETRIES" ] || finish 1 "gave up after retries: the network or storage kept failing"
+      [ "$failures" -le "$RETRIES" ] || { stop_if_proxy_kept_failing; finish 1 "gave up after retries: the network or storage kept failing"; }
       nap_within_run $((1 << (failures - 1)))
       ;;
   esac

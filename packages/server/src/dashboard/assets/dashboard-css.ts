@@ -26,6 +26,7 @@ h3{font-size:1.05rem;margin:1rem 0 .5rem}
 .muted{color:#5a6472}
 .card{background:#fff;border:1px solid #d5dae1;border-radius:8px;padding:1rem;margin:0 0 1rem}
 .card>h2:first-child,.card>h3:first-child{margin-top:0}
+.card h2{overflow-wrap:anywhere}
 .grid{display:grid;gap:1rem;grid-template-columns:1fr}
 @media (min-width:900px){.grid{grid-template-columns:repeat(auto-fill,minmax(320px,1fr))}}
 .field{margin:0 0 1rem;display:flex;flex-direction:column;gap:.25rem;max-width:36rem}
@@ -82,4 +83,50 @@ code,.mono{overflow-wrap:anywhere;word-break:break-all}
 .card-media img{max-width:100%;max-height:16rem;border-radius:6px;display:block}
 .card-media.square img{width:100%;aspect-ratio:1/1;object-fit:cover;max-height:none}
 .link-card{border:1px solid #d5dae1;border-radius:8px;padding:.5rem;margin:.5rem 0}
+.chart-wrap{margin:0 0 1rem}
+.chart{display:block;width:100%;height:auto;max-height:24rem;background:#fff;border:1px solid #d5dae1;border-radius:8px}
+@media (max-width:700px){.chart text{font-size:26px}.chart text.minor{display:none}}
+.legend{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;margin:0 0 .5rem}
+.legend li{display:flex;align-items:center;gap:.35rem}
+dl.totals{display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:.5rem;margin:0}
+dl.totals div{background:#f6f7f9;border-radius:6px;padding:.5rem}
+dl.totals dt{font-size:.85rem;color:#5a6472;text-transform:capitalize}
+dl.totals dd{margin:0;font-size:1.2rem;font-weight:600;font-variant-numeric:tabular-nums}
+dl.totals dd .muted{font-size:.9rem;font-weight:400}
+.best-posts{padding-left:1.5rem}
+.best-posts li{margin:0 0 .75rem}
+[aria-current=true]{font-weight:700}
+.composer{display:grid;gap:1rem;grid-template-columns:minmax(0,1fr);align-items:start}
+@media (min-width:1000px){.composer{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}.previews{position:sticky;top:1rem}}
+.previews>h2{margin-top:0}
+.previews .delivery{margin:0 0 1rem}
+.cancel-one{color:#b3261e}
+.library-thumb{display:block;width:4rem;height:4rem;object-fit:cover;border-radius:4px;border:1px solid #d5dae1;margin:0 0 .25rem}
+.profile-switch{align-items:flex-end;margin:0 0 1rem}
+.profile-switch .field{margin:0}
+.pick-grid{list-style:none;margin:0;padding:0;display:grid;gap:.5rem;grid-template-columns:repeat(auto-fill,minmax(7rem,1fr))}
+.pick-grid li{position:relative}
+.pick-grid input{position:absolute;top:.4rem;left:.4rem}
+.pick-grid label{display:flex;flex-direction:column;gap:.25rem;font-weight:400;border:2px solid #d5dae1;border-radius:8px;padding:.35rem;cursor:pointer;background:#fff}
+.pick-grid input:checked+label{border-color:#0b57d0;background:#eef4ff}
+.pick-grid input:focus-visible+label{outline:3px solid #f2a900;outline-offset:2px}
+.pick-grid img,.thumb-box{width:100%;aspect-ratio:1/1;object-fit:cover;border-radius:4px;display:flex;align-items:center;justify-content:center;background:#eef1f5;color:#5a6472}
+.counts{list-style:none;margin:.5rem 0 0;padding:.5rem 0 0;border-top:1px solid #d5dae1;font-size:.9rem;font-variant-numeric:tabular-nums}
+.count{color:#5a6472}
+.count.over{color:#b3261e;font-weight:600}
+.members{list-style:none;margin:0;padding:0;display:grid;gap:.4rem}
+.members li{overflow-wrap:anywhere}
+.figure-line{margin:.15rem 0 0;font-size:.9rem;font-variant-numeric:tabular-nums}
+@media (max-width:700px){
+table.stack thead{position:absolute;left:-9999px}
+table.stack,table.stack tbody,table.stack tr{display:block;width:100%}
+table.stack{background:none}
+table.stack tr{background:#fff;border:1px solid #d5dae1;border-radius:8px;margin:0 0 .75rem;padding:.25rem 0}
+table.stack td,table.stack th[scope=row]{display:grid;grid-template-columns:minmax(5.5rem,38%) minmax(0,1fr);gap:.5rem;border:0;padding:.3rem .75rem;background:none;text-align:left;font-weight:400}
+table.stack td::before,table.stack th[scope=row]::before{content:attr(data-label);font-weight:600;color:#1b1f24}
+table.stack td:not([data-label]){display:block}
+table.stack td,table.stack th[scope=row]{justify-items:start}
+table.stack caption{display:block;text-align:left}
+table.stack .post-summary{min-width:0}
+}
 `;

@@ -1,7 +1,8 @@
 /**
  * The dashboard's only script (progressive enhancement; every form works without it): copy
  * buttons (`data-copy-target` names the element whose text is copied), confirm dialogs before
- * forms marked `data-confirm`, and the network inbox's light poll: an element with `data-poll`
+ * forms marked `data-confirm` (and a visible word when a `data-needs-pick` form has nothing picked), the browser's time zone in the `sp_tz` cookie (the pages' default
+ * zone), and the network inbox's light poll: an element with `data-poll`
  * asks that address every `data-poll-seconds` for the feed's marker and, when it differs from
  * `data-marker`, fetches the page again and swaps in its feed (parsed, never built from text).
  */
@@ -17,27 +18,26 @@ document.addEventListener('click', function (event) {
 });
 document.addEventListener('submit', function (event) {
   var form = event.target;
+  // A form acting on picked rows says so at once when none is picked (the server says it too).
+  var needs = form.getAttribute && form.getAttribute('data-needs-pick');
+  // getAttribute: form.id would be the picked checkboxes themselves (their name is id).
+  if (needs && !document.querySelector('input[name="' + needs + '"][form="' + form.getAttribute('id') + '"]:checked')) {
+    event.preventDefault();
+    var problem = form.querySelector('[data-pick-problem]');
+    if (problem) { problem.hidden = false; problem.setAttribute('role', 'alert'); }
+    return;
+  }
   var message = form.getAttribute && form.getAttribute('data-confirm');
   if (message && !window.confirm(message)) event.preventDefault();
 });
 document.querySelectorAll('[data-copy-target]').forEach(function (button) { button.hidden = false; });
-(function localTime() {
-  var form = document.querySelector('form[data-local-time]');
-  if (!form) return;
-  var local = form.querySelector('[name=at_local]');
-  var utc = form.querySelector('[name=at_utc]');
-  var label = form.querySelector('[data-time-zone-label]');
-  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (label) label.textContent = 'Your time zone: ' + zone + '.';
-  var pad = function (n) { return String(n).padStart(2, '0'); };
-  if (utc && utc.value && local) {
-    var d = new Date(utc.value);
-    if (!isNaN(d.getTime())) local.value = d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
-  }
-  form.addEventListener('submit', function () {
-    var at = local && local.value ? new Date(local.value) : null;
-    if (utc) utc.value = at && !isNaN(at.getTime()) ? at.toISOString() : '';
-  });
+(function timeZoneCookie() {
+  // The pages write times in the account's zone, else in the zone this cookie names (the browser's).
+  var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone) return;
+  var cookie = 'sp_tz=' + encodeURIComponent(zone);
+  if (document.cookie.split('; ').indexOf(cookie) !== -1) return;
+  document.cookie = cookie + '; path=/dashboard; max-age=31536000; samesite=lax' + (location.protocol === 'https:' ? '; secure' : '');
 })();
 (function poll() {
   var feed = document.querySelector('[data-poll]');

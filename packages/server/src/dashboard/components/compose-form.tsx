@@ -1,6 +1,7 @@
-import { PLATFORMS, TIKTOK_PRIVACY_LEVELS, YOUTUBE_PRIVACY_STATUSES } from '@socialpub/core';
+import type { Platform } from '@socialpub/core';
 import { CsrfField } from '../session/index.js';
-import { SelectField, TextAreaField, TextField } from './form-fields.js';
+import { NETWORK_OPTION_FIELDS, type OptionField } from './compose-options.js';
+import { TextAreaField, TextField } from './form-fields.js';
 
 /** What the composer's form holds, as typed (kept when the post is refused). */
 export interface ComposeValues {
@@ -10,108 +11,153 @@ export interface ComposeValues {
   media: string[];
   when: 'now' | 'later';
   at_local: string;
-  at_utc: string;
-  tiktok_privacy: string;
-  youtube_privacy: string;
-  youtube_title: string;
-  pinterest_board: string;
-  skool_group: string;
-  skool_title: string;
-  skool_label: string;
+  /** The zone the form was shown in: the typed date and time are read in it. */
+  time_zone: string;
+  /** The networks' option fields by form name (`tiktok_privacy`, `youtube_title`, ...). */
+  options: Record<string, string>;
 }
 
-/** Choices offered from the chosen profile's connections (their posting options). */
+/** A library file the composer offers, with its thumbnail when it is an image. */
+export interface LibraryChoice {
+  id: string;
+  name: string;
+  kind: string;
+  src: string | null;
+}
+
+/** Choices offered from the chosen profile's connections (their posting options) and library. */
 export interface ComposeChoices {
   profiles: Array<{ id: string; name: string }>;
-  connected: string[];
-  tiktokPrivacy: string[];
-  boards: Array<{ id: string; name: string }>;
-  groups: Array<{ id: string; name: string }>;
-  library: Array<{ id: string; name: string; kind: string }>;
+  connected: Array<{ platform: Platform; username: string | null }>;
+  notConnected: Platform[];
+  selects: Record<NonNullable<OptionField['choices']>, Array<{ value: string; label: string }>>;
+  library: LibraryChoice[];
 }
 
-const option = (value: string, label = value) => ({ value, label });
+/** The options of one network: the script hides them while it is not picked; without it, all show. */
+function NetworkOptions(props: { platform: Platform; values: ComposeValues; choices: ComposeChoices }) {
+  const fields = NETWORK_OPTION_FIELDS[props.platform];
+  if (!fields) return null;
+  return (
+    <fieldset data-for-network={props.platform}>
+      <legend>
+        <span class="network-name">{props.platform}</span> options
+      </legend>
+      {fields.map((field) => {
+        const value = props.values.options[field.name] ?? '';
+        const id = `field-${field.name}`;
+        return (
+          <div class="field">
+            <label for={id}>{field.label}</label>
+            {field.choices ? (
+              <select id={id} name={field.name} data-option={field.option}>
+                <option value="">Not set</option>
+                {props.choices.selects[field.choices].map((choice) => (
+                  <option value={choice.value} selected={choice.value === value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input id={id} name={field.name} type="text" value={value} data-option={field.option} />
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
 
-/** The composer: text, profile and networks, library files, network options, now or a time. */
-export function ComposeForm(props: { values: ComposeValues; choices: ComposeChoices; csrfToken: string }) {
+/** Library files as thumbnails with a checkbox each (several may be picked). */
+function MediaPicker(props: { library: LibraryChoice[]; picked: string[] }) {
+  return (
+    <fieldset>
+      <legend>Files from the media library</legend>
+      {props.library.length === 0 ? (
+        <p class="hint">
+          The library is empty. Add a file on the <a href="/dashboard/media">Media library</a> page first.
+        </p>
+      ) : (
+        <ul class="pick-grid">
+          {props.library.map((file) => (
+            <li>
+              <input
+                type="checkbox"
+                id={`media-${file.id}`}
+                name="media"
+                value={file.id}
+                checked={props.picked.includes(file.id)}
+              />
+              <label for={`media-${file.id}`}>
+                {file.src ? (
+                  <img src={file.src} alt="" loading="lazy" />
+                ) : (
+                  <span class="thumb-box" aria-hidden="true">
+                    {file.kind}
+                  </span>
+                )}
+                <span class="thumb-label">{file.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The composer: networks of the chosen profile that are connected (each with its options),
+ * text, library files picked from thumbnails, now or a time in the person's zone. The script
+ * (`composer.js`) hides the options of networks not picked and counts as the person types; every
+ * part works without it.
+ */
+export function ComposeForm(props: {
+  values: ComposeValues;
+  choices: ComposeChoices;
+  csrfToken: string;
+  timeZone: string;
+}) {
   const { values, choices } = props;
   return (
-    <form method="post" action="/dashboard/compose" class="card" data-local-time>
+    <form method="post" action="/dashboard/compose" class="card" id="composer" data-composer novalidate>
       <CsrfField token={props.csrfToken} />
-      <SelectField
-        name="profile_id"
-        label="Profile"
-        options={choices.profiles.map((p) => option(p.id, p.name))}
-        value={values.profile_id}
-      />
+      <input type="hidden" name="profile_id" value={values.profile_id} />
+      <input type="hidden" name="time_zone" value={props.timeZone} />
       <fieldset>
         <legend>Networks</legend>
-        {PLATFORMS.map((platform) => (
-          <div class="field checkbox">
-            <input
-              type="checkbox"
-              id={`network-${platform}`}
-              name="networks"
-              value={platform}
-              checked={values.networks.includes(platform)}
-            />
-            <label for={`network-${platform}`}>
-              {platform}
-              {choices.connected.includes(platform) ? '' : ' (not connected to this profile)'}
-            </label>
-          </div>
-        ))}
+        {choices.connected.length === 0 ? (
+          <p>
+            No network is connected to this profile yet.{' '}
+            <a href="/dashboard/profiles">Connect one on Profiles</a>.
+          </p>
+        ) : (
+          choices.connected.map(({ platform, username }) => (
+            <div class="field checkbox">
+              <input
+                type="checkbox"
+                id={`network-${platform}`}
+                name="networks"
+                value={platform}
+                checked={values.networks.includes(platform)}
+              />
+              <label for={`network-${platform}`}>{platform}</label>
+              {username ? <span class="muted">@{username}</span> : null}
+            </div>
+          ))
+        )}
+        {choices.notConnected.length > 0 ? (
+          <p class="hint">
+            Not connected to this profile: {choices.notConnected.join(', ')}.{' '}
+            <a href="/dashboard/profiles">Connect a network</a>
+          </p>
+        ) : null}
       </fieldset>
-      <TextAreaField name="text" label="Text" value={values.text} rows={5} />
-      <div class="field">
-        <label for="field-media">Files from the media library</label>
-        <p class="hint" id="media-hint">
-          Pick none, one or several (Ctrl or Cmd to pick more). To add a file, use the{' '}
-          <a href="/dashboard/media">Media library</a> page first.
-        </p>
-        <select id="field-media" name="media" multiple aria-describedby="media-hint">
-          {choices.library.map((file) => (
-            <option value={file.id} selected={values.media.includes(file.id)}>
-              {file.name} ({file.kind})
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset>
-        <legend>Network options</legend>
-        <SelectField
-          name="tiktok_privacy"
-          label="TikTok privacy level"
-          options={[
-            option('', 'Not set'),
-            ...(choices.tiktokPrivacy.length > 0 ? choices.tiktokPrivacy : [...TIKTOK_PRIVACY_LEVELS]).map(
-              (v) => option(v),
-            ),
-          ]}
-          value={values.tiktok_privacy}
-        />
-        <SelectField
-          name="youtube_privacy"
-          label="YouTube privacy"
-          options={[option('', 'Not set'), ...YOUTUBE_PRIVACY_STATUSES.map((v) => option(v))]}
-          value={values.youtube_privacy}
-        />
-        <TextField name="youtube_title" label="YouTube title" value={values.youtube_title} />
-        <SelectField
-          name="pinterest_board"
-          label="Pinterest board"
-          options={[option('', 'Not set'), ...choices.boards.map((b) => option(b.id, b.name))]}
-          value={values.pinterest_board}
-        />
-        <SelectField
-          name="skool_group"
-          label="Skool group"
-          options={[option('', 'Not set'), ...choices.groups.map((g) => option(g.id, g.name))]}
-          value={values.skool_group}
-        />
-        <TextField name="skool_title" label="Skool title" value={values.skool_title} />
-        <TextField name="skool_label" label="Skool label" value={values.skool_label} />
-      </fieldset>
+      <TextAreaField name="text" label="Text" value={values.text} rows={6} />
+      <MediaPicker library={choices.library} picked={values.media} />
+      {choices.connected.map(({ platform }) => (
+        <NetworkOptions platform={platform} values={values} choices={choices} />
+      ))}
       <fieldset>
         <legend>When</legend>
         <div class="field checkbox">
@@ -127,14 +173,12 @@ export function ComposeForm(props: { values: ComposeValues; choices: ComposeChoi
           label="Date and time"
           type="datetime-local"
           value={values.at_local}
-          hint="In your time zone (UTC when scripts are off); sent to the API in UTC."
+          hint={`In ${props.timeZone}; the API is sent the same instant in UTC.`}
         />
-        <input type="hidden" name="at_utc" value={values.at_utc} />
-        <p class="hint" data-time-zone-label />
       </fieldset>
       <p class="actions">
         <button type="submit" name="action" value="check" class="secondary">
-          Check
+          Check and preview
         </button>
         <button type="submit" name="action" value="send">
           Publish or schedule

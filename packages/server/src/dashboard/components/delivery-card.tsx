@@ -1,5 +1,6 @@
 import { countPostText, type Delivery, detectLinks, type FieldCount } from '@socialpub/core';
-import { formatTime } from './format.js';
+import { countLine } from './count-line.js';
+import { Time } from './time.js';
 
 /** X's timeline shows a post's first 280 characters, the rest behind "Show more". */
 const X_TIMELINE_CHARS = 280;
@@ -24,9 +25,8 @@ function Counts(props: { counts: FieldCount[] }) {
     <ul class="counts">
       {props.counts.map((count) => (
         <li class={count.ok ? 'muted' : 'field-error'}>
-          {count.what}: {count.count.toLocaleString('en-US')} of {count.limit.toLocaleString('en-US')}{' '}
-          {count.unit}
-          {count.ok ? '' : ' (over the limit: sent with simulate.rules lenient)'}
+          {countLine(count)}
+          {count.ok ? '' : ': sent with simulate.rules lenient'}
         </li>
       ))}
     </ul>
@@ -61,7 +61,7 @@ function Media(props: { delivery: Delivery; square?: boolean }) {
 }
 
 /** What makes each network's post look like itself at a glance. */
-function NetworkPart(props: { delivery: Delivery; counts: FieldCount[] }) {
+export function NetworkPart(props: { delivery: Delivery; counts?: FieldCount[] }) {
   const { delivery } = props;
   const text = delivery.text ?? '';
   const options = delivery.options;
@@ -69,7 +69,9 @@ function NetworkPart(props: { delivery: Delivery; counts: FieldCount[] }) {
   switch (delivery.platform) {
     case 'x': {
       const link = detectLinks(text)[0];
-      const over = props.counts.some((count) => count.rule === 'x.text.length' && !count.ok);
+      const over = (props.counts ?? countsOf(delivery)).some(
+        (count) => count.rule === 'x.text.length' && !count.ok,
+      );
       return (
         <>
           <p class="post-text">{over ? `${text.slice(0, X_TIMELINE_CHARS)}… Show more` : text}</p>
@@ -137,7 +139,7 @@ export function DeliveryCard(props: { delivery: Delivery; profileName: string | 
         <strong class="network-name">{delivery.platform}</strong>
         <span class="muted">
           {delivery.username ? `@${delivery.username}` : ''} · {props.profileName ?? 'a removed profile'} ·{' '}
-          {formatTime(delivery.at)}
+          <Time at={delivery.at} />
         </span>
       </header>
       <NetworkPart delivery={delivery} counts={counts} />

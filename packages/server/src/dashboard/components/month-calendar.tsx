@@ -1,5 +1,7 @@
 import { PLATFORMS, type Platform } from '@socialpub/core';
 import type { Repositories } from '../../db/repositories.js';
+import { dayKey, startOfDay, wallTime } from '../time-zone.js';
+import { useTimeZone } from './time.js';
 
 const WEEKDAYS = [
   ['Mon', 'Monday'],
@@ -16,27 +18,27 @@ export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 /** `YYYY-MM-DD` of a day; the Scheduled page's `day` parameter (the calendar's day links). */
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-export function monthKey(date: Date): string {
-  return date.toISOString().slice(0, 7);
+/** The month (`YYYY-MM`) the instant falls in, in the zone. */
+export function monthKey(date: Date, zone: string): string {
+  return dayKey(date, zone).slice(0, 7);
 }
 
 /** The month `by` away, or null past the four-digit years (no clock reaches them). */
 function shiftMonth(year: number, month: number, by: number): string | null {
-  const key = monthKey(new Date(Date.UTC(year, month - 1 + by, 1)));
+  const key = new Date(Date.UTC(year, month - 1 + by, 1)).toISOString().slice(0, 7);
   return MONTH_PATTERN.test(key) ? key : null;
 }
 
-/** Waiting scheduled posts per UTC day of the month, per network (the repository's own due-time query). */
+/** Waiting scheduled posts per day of the month in the zone, per network (the repository's own due-time query). */
 function dueByDay(
   repos: Repositories,
   accountId: string,
-  start: Date,
-  end: Date,
+  range: { start: Date; end: Date; zone: string },
 ): Map<number, Map<Platform, number>> {
   const days = new Map<number, Map<Platform, number>>();
   for (const platform of PLATFORMS) {
-    for (const at of repos.scheduledPosts.waitingDueTimes(accountId, platform, start, end)) {
-      const day = at.getUTCDate();
+    for (const at of repos.scheduledPosts.waitingDueTimes(accountId, platform, range.start, range.end)) {
+      const day = wallTime(at, range.zone).day;
       const counts = days.get(day) ?? new Map<Platform, number>();
       counts.set(platform, (counts.get(platform) ?? 0) + 1);
       days.set(day, counts);
@@ -46,24 +48,30 @@ function dueByDay(
 }
 
 /**
- * A month of what is due (UTC), Monday first, with links to the months before and after; today (on
+ * A month of what is due (days in the person's zone), Monday first, with links to the months before and after; today (on
  * the account's clock) is marked, and a day with posts links to that day's list.
  */
 export function MonthCalendar(props: { repos: Repositories; accountId: string; month: string; today: Date }) {
   const match = MONTH_PATTERN.exec(props.month);
   const year = Number(match?.[1]);
   const month = Number(match?.[2]);
-  const start = new Date(Date.UTC(year, month - 1, 1));
-  const end = new Date(Date.UTC(year, month, 1) - 1);
-  const daysInMonth = end.getUTCDate();
-  const due = dueByDay(props.repos, props.accountId, start, end);
-  const lead = (start.getUTCDay() + 6) % 7;
+  const zone = useTimeZone();
+  const first = new Date(Date.UTC(year, month - 1, 1));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const following = shiftMonth(year, month, 1);
+  const start = startOfDay(`${props.month}-01`, zone);
+  // The last month has no following one: the end of year 9999 closes it.
+  const after = following ? startOfDay(`${following}-01`, zone).getTime() : Date.UTC(10000, 0, 1);
+  const end = new Date(after - 1);
+  const due = dueByDay(props.repos, props.accountId, { start, end, zone });
+  const lead = (first.getUTCDay() + 6) % 7;
   const cells: (number | null)[] = [...Array<null>(lead).fill(null)];
   for (let day = 1; day <= daysInMonth; day++) cells.push(day);
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (number | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
-  const title = start.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const title = first.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const today = dayKey(props.today, zone);
   return (
     <section aria-labelledby="calendar-heading">
       <h2 id="calendar-heading">Calendar: {title}</h2>
@@ -75,7 +83,7 @@ export function MonthCalendar(props: { repos: Repositories; accountId: string; m
       </p>
       <section class="table-wrap" aria-label={`Calendar of ${title}`} tabindex={0}>
         <table class="calendar">
-          <caption class="muted">Waiting scheduled posts per day (UTC), by network</caption>
+          <caption class="muted">Waiting scheduled posts per day ({zone}), by network</caption>
           <thead>
             <tr>
               {WEEKDAYS.map(([short, long]) => (
@@ -92,7 +100,7 @@ export function MonthCalendar(props: { repos: Repositories; accountId: string; m
                   if (day === null) return <td />;
                   const counts = due.get(day);
                   const date = `${props.month}-${String(day).padStart(2, '0')}`;
-                  const isToday = date === props.today.toISOString().slice(0, 10);
+                  const isToday = date === today;
                   return (
                     <td class={isToday ? 'today' : undefined} aria-current={isToday ? 'date' : undefined}>
                       {counts ? (

@@ -25,7 +25,7 @@ export function PlanComparison(props: { current: Plan; now: Date; accountCreated
     <section aria-labelledby="compare-heading">
       <h2 id="compare-heading">Compare the plans</h2>
       <section class="table-wrap" aria-label="Plans compared" tabindex={0}>
-        <table>
+        <table class="stack">
           <thead>
             <tr>
               <th scope="col">Plan</th>
@@ -40,13 +40,17 @@ export function PlanComparison(props: { current: Plan; now: Date; accountCreated
               const closed = PLATFORMS.filter((p) => p !== 'x' && !passesPlanGate(p, plan, true));
               return (
                 <tr aria-current={plan === props.current ? 'true' : undefined}>
-                  <th scope="row">
+                  <th scope="row" data-label="Plan">
                     {plan}
                     {plan === props.current ? ' (yours)' : ''}
                   </th>
-                  <td>{allowanceText(plan, props.now, props.accountCreatedAt)}</td>
-                  <td>{budget === null ? 'No upload links' : formatBytes(budget)}</td>
-                  <td>
+                  <td data-label="Post allowance">
+                    {allowanceText(plan, props.now, props.accountCreatedAt)}
+                  </td>
+                  <td data-label="Upload budget a day">
+                    {budget === null ? 'No upload links' : formatBytes(budget)}
+                  </td>
+                  <td data-label="Networks">
                     {closed.length === 0 ? 'All nine' : `All but ${closed.join(', ')}`}; X with the add-on
                   </td>
                 </tr>

@@ -1,7 +1,7 @@
 import type { PostOrScheduled, PostRecord, ScheduledPostRecord } from '@socialpub/core';
 import type { PostContent } from '../../domain/posts/post-content.js';
-import { formatTime } from './format.js';
 import { Thumbnails } from './post-summary.js';
+import { Time } from './time.js';
 
 /** The post's text in full and its files, above the record's fields. */
 function ContentCard(props: { content: PostContent }) {
@@ -24,7 +24,7 @@ function Figures(props: { post: PostRecord }) {
   return (
     <>
       <p>
-        Collected {formatTime(figures.polled_at)} (not live). Engagement {figures.engagement}.
+        Collected <Time at={figures.polled_at} /> (not live). Engagement {figures.engagement}.
       </p>
       <dl class="figures">
         {Object.entries(figures.metrics).map(([name, value]) => (
@@ -51,9 +51,13 @@ function PostFields(props: { post: PostRecord }) {
         <dt>Network</dt>
         <dd>{post.platform}</dd>
         <dt>Sent</dt>
-        <dd>{formatTime(post.at)}</dd>
+        <dd>
+          <Time at={post.at} />
+        </dd>
         <dt>Updated</dt>
-        <dd>{formatTime(post.updated_at)}</dd>
+        <dd>
+          <Time at={post.updated_at} />
+        </dd>
         <dt>Permalink</dt>
         <dd>{post.permalink ? <a href={post.permalink}>{post.permalink}</a> : '—'}</dd>
         <dt>Error</dt>
@@ -87,9 +91,13 @@ function ScheduledFields(props: { post: ScheduledPostRecord }) {
         <dt>Outcome</dt>
         <dd>{post.outcome}</dd>
         <dt>Due</dt>
-        <dd>{formatTime(post.at)}</dd>
+        <dd>
+          <Time at={post.at} />
+        </dd>
         <dt>Asked for</dt>
-        <dd>{formatTime(post.scheduled_for)}</dd>
+        <dd>
+          <Time at={post.scheduled_for} />
+        </dd>
         <dt>Networks</dt>
         <dd>{post.platforms.join(', ')}</dd>
         <dt>Note</dt>

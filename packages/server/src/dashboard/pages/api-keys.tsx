@@ -12,7 +12,7 @@ import {
   formStrings,
   TextField,
 } from '../components/form-fields.js';
-import { formatTime } from '../components/format.js';
+import { Time } from '../components/time.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 import { NewKeyOnce } from '../session/new-key-once.js';
 
@@ -46,7 +46,7 @@ function KeyList(props: { keys: ApiKeyRecord[]; lastUsed: Map<string, string> })
   if (props.keys.length === 0) return <p>No keys yet.</p>;
   return (
     <section class="table-wrap" aria-label="API keys" tabindex={0}>
-      <table>
+      <table class="stack">
         <caption class="muted">Your API keys (the key itself is never shown again)</caption>
         <thead>
           <tr>
@@ -60,15 +60,21 @@ function KeyList(props: { keys: ApiKeyRecord[]; lastUsed: Map<string, string> })
         <tbody>
           {props.keys.map((key) => (
             <tr>
-              <td>{key.name}</td>
-              <td>
+              <td data-label="Name">{key.name}</td>
+              <td data-label="Starts with">
                 <code>{key.prefix}…</code>
               </td>
-              <td>{formatTime(key.createdAt)}</td>
-              <td>{props.lastUsed.has(key.id) ? formatTime(props.lastUsed.get(key.id)) : 'Never'}</td>
-              <td>
+              <td data-label="Created">
+                <Time at={key.createdAt} />
+              </td>
+              <td data-label="Last used">
+                {props.lastUsed.has(key.id) ? <Time at={props.lastUsed.get(key.id)} /> : 'Never'}
+              </td>
+              <td data-label="State">
                 {key.revokedAt ? (
-                  <span class="badge bad">Revoked {formatTime(key.revokedAt)}</span>
+                  <span class="badge bad">
+                    Revoked <Time at={key.revokedAt} />
+                  </span>
                 ) : (
                   <a href={`/dashboard/api-keys/${key.id}/revoke`} aria-label={`Revoke ${key.name}`}>
                     Revoke

@@ -1,120 +1,165 @@
-import { isApiError, LibraryListQuerySchema } from '@socialpub/core';
+import {
+  countPostText,
+  isPlatform,
+  type LibraryItem,
+  LibraryListQuerySchema,
+  PLATFORMS,
+  type Platform,
+  prepareTextCounting,
+  TIKTOK_PRIVACY_LEVELS,
+  YOUTUBE_PRIVACY_STATUSES,
+} from '@socialpub/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { listLibrary } from '../../domain/media/library.js';
+import { publicFileUrl } from '../../domain/media/media-status.js';
 import type { Services } from '../../services.js';
 import { type ComposeChoices, ComposeForm, type ComposeValues } from '../components/compose-form.js';
-import { FormProblem } from '../components/form-fields.js';
+import { networkBlock, OPTION_FIELD_NAMES } from '../components/compose-options.js';
+import { type ComposePreview, ComposePreviews } from '../components/compose-previews.js';
+import { FormProblem, SelectField } from '../components/form-fields.js';
+import { type PlaceResult, sendComposed } from '../compose/send-composed.js';
 import { type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
-
-/** One network's answer to Check or Publish, in words. */
-interface PlaceResult {
-  platform: string;
-  ok: boolean;
-  message: string;
-  link?: string;
-}
-
-const EMPTY: ComposeValues = {
-  profile_id: '',
-  networks: [],
-  text: '',
-  media: [],
-  when: 'now',
-  at_local: '',
-  at_utc: '',
-  tiktok_privacy: '',
-  youtube_privacy: '',
-  youtube_title: '',
-  pinterest_board: '',
-  skool_group: '',
-  skool_title: '',
-  skool_label: '',
-};
+import { isTimeZone } from '../time-zone.js';
 
 const list = (value: unknown): string[] =>
   (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
     (v): v is string => typeof v === 'string',
   );
 const one = (value: unknown): string => list(value)[0] ?? '';
-const named = (value: unknown): Array<{ id: string; name: string }> =>
+const named = (value: unknown): Array<{ value: string; label: string }> =>
   (Array.isArray(value) ? value : []).flatMap((item) => {
     const row = item as { id?: unknown; name?: unknown; slug?: unknown };
     const id = typeof row.slug === 'string' ? row.slug : typeof row.id === 'string' ? row.id : null;
-    return id === null ? [] : [{ id, name: typeof row.name === 'string' ? row.name : id }];
+    return id === null ? [] : [{ value: id, label: typeof row.name === 'string' ? row.name : id }];
   });
+const plain = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
-/** The network's block of the API body, only with what was chosen. */
-function networkBlock(platform: string, v: ComposeValues): Record<string, unknown> {
-  const set = (entries: Array<[string, string]>) =>
-    Object.fromEntries(entries.filter(([, value]) => value !== ''));
-  const blocks: Record<string, Record<string, unknown>> = {
-    tiktok: set([['privacyLevel', v.tiktok_privacy]]),
-    youtube: set([
-      ['privacyStatus', v.youtube_privacy],
-      ['title', v.youtube_title],
-    ]),
-    pinterest: set([['boardId', v.pinterest_board]]),
-    skool: set([
-      ['group', v.skool_group],
-      ['title', v.skool_title],
-      ['label', v.skool_label],
-    ]),
-  };
-  const block = blocks[platform];
-  return block && Object.keys(block).length > 0 ? { [platform]: block } : {};
+interface Loaded {
+  choices: ComposeChoices;
+  files: LibraryItem[];
+  profileId: string;
 }
 
 /**
  * GET and POST /dashboard/compose: the composer. Each picked network becomes the body `POST /posts`
- * takes and goes through the same publishing service: Check runs every check with nothing sent
- * (`prepare`), Publish or schedule runs `handle`; a refusal is shown in the service's own words
- * beside what was typed, which stays in the form.
+ * takes and goes through the same publishing service (`compose/send-composed.ts`): Check and
+ * preview runs every check with nothing sent, Publish or schedule sends, and one post for several
+ * networks is kept as one group. A refusal is shown in the service's own words beside what was
+ * typed, which stays in the form. The previews are the network inbox's cards with counts from
+ * core's rule table; the composer's script (`/dashboard/assets/composer.js`) counts as the person
+ * types and asks for fresh previews (`action=preview`, nothing checked or sent).
  */
 export function composePage(services: Services): Hono<DashboardEnv> {
   const page = new Hono<DashboardEnv>();
   page.use('/compose', requireSignIn());
 
-  const choicesFor = (c: Context<DashboardEnv>, profileId: string): ComposeChoices => {
+  const load = (c: Context<DashboardEnv>, profileId: string): Loaded => {
     const { account } = signedIn(c);
     const profiles = services.repos.profiles.listForAccount(account.id);
-    const profile = profiles.find((p) => p.id === profileId);
+    const profile = profiles.find((p) => p.id === profileId) ?? profiles[0];
     const connections = profile ? services.repos.connections.listForProfile(profile.id) : [];
     const optionsOf = (platform: string) => connections.find((x) => x.platform === platform)?.options ?? {};
-    const library = listLibrary(services.repos, services.media.retention, {
+    const files = listLibrary(services.repos, services.media.retention, {
       accountId: account.id,
       query: LibraryListQuerySchema.parse({ limit: '100' }),
       warnings: [],
       cursorSecret: services.media.cursorSecret(),
       baseUrl: services.urls.base,
       now: services.clocks.forAccount(account.id).now(),
+    }).data.filter((item) => item.status === 'ready');
+    const connected = PLATFORMS.flatMap((platform) => {
+      const connection = connections.find((x) => x.platform === platform);
+      return connection ? [{ platform, username: connection.username ?? null }] : [];
     });
+    const tiktokLevels = list(optionsOf('tiktok')['privacy_level_options']);
     return {
-      profiles: profiles.map((p) => ({ id: p.id, name: p.name })),
-      connected: connections.map((x) => x.platform),
-      tiktokPrivacy: list(optionsOf('tiktok')['privacy_level_options']),
-      boards: named(optionsOf('pinterest')['boards']),
-      groups: named(optionsOf('skool')['groups']),
-      library: library.data
-        .filter((item) => item.status === 'ready')
-        .map((item) => ({ id: item.file_id, name: item.file_name, kind: item.kind })),
+      profileId: profile?.id ?? '',
+      files,
+      choices: {
+        profiles: profiles.map((p) => ({ id: p.id, name: p.name })),
+        connected,
+        notConnected: PLATFORMS.filter((p) => !connected.some((x) => x.platform === p)),
+        selects: {
+          tiktok_privacy: plain(tiktokLevels.length > 0 ? tiktokLevels : [...TIKTOK_PRIVACY_LEVELS]),
+          youtube_privacy: plain([...YOUTUBE_PRIVACY_STATUSES]),
+          pinterest_boards: named(optionsOf('pinterest')['boards']),
+          skool_groups: named(optionsOf('skool')['groups']),
+        },
+        library: files.map((file) => ({
+          id: file.file_id,
+          name: file.file_name,
+          kind: file.kind,
+          src:
+            file.kind === 'image'
+              ? publicFileUrl('', { fileId: file.file_id, fileName: file.file_name })
+              : null,
+        })),
+      },
     };
   };
 
-  const show = (
+  /** A card per connected network, as the network inbox draws what a network received. */
+  const previewsOf = async (c: Context<DashboardEnv>, loaded: Loaded, values: ComposeValues) => {
+    const picked = values.media.flatMap((id) => loaded.files.filter((file) => file.file_id === id));
+    const previews: ComposePreview[] = [];
+    for (const { platform, username } of loaded.choices.connected) {
+      await prepareTextCounting(platform);
+      const block = (networkBlock(platform, values.options)[platform] ?? {}) as Record<string, unknown>;
+      previews.push({
+        shown: values.networks.includes(platform),
+        counts: countPostText(platform, { text: values.text === '' ? null : values.text, options: block }),
+        delivery: {
+          id: `preview-${platform}`,
+          account_id: signedIn(c).account.id,
+          profile_id: loaded.profileId,
+          platform,
+          username,
+          post_id: '',
+          scheduled_post_id: null,
+          text: values.text === '' ? null : values.text,
+          media: picked.map((file) => ({
+            kind: file.kind,
+            type: file.type,
+            size: file.size,
+            width: null,
+            height: null,
+            duration_seconds: null,
+            file_id: file.file_id,
+            url:
+              file.kind === 'image'
+                ? publicFileUrl('', { fileId: file.file_id, fileName: file.file_name })
+                : null,
+          })),
+          options: block,
+          post_type: '',
+          publish_id: null,
+          permalink: null,
+          status: 'preview',
+          at: c.var.pageNow.toISOString(),
+        },
+      });
+    }
+    return previews;
+  };
+
+  const show = async (
     c: Context<DashboardEnv>,
     values: ComposeValues,
     results: PlaceResult[],
     problem?: string,
   ) => {
+    const loaded = load(c, values.profile_id);
     const refused = problem !== undefined || results.some((r) => !r.ok);
+    const shownValues = { ...values, profile_id: loaded.profileId };
+    const previews = await previewsOf(c, loaded, shownValues);
     return renderPage(
       c,
-      { title: 'New post', status: refused ? 400 : 200 },
+      { title: 'New post', status: refused ? 400 : 200, scripts: ['/dashboard/assets/composer.js'] },
       <>
         <FormProblem message={problem} />
         {results.length > 0 ? (
-          <section class="card" aria-labelledby="results-heading">
+          <section class="card" aria-labelledby="results-heading" id="results">
             <h2 id="results-heading">{refused ? 'Not everything can go out' : 'Done'}</h2>
             <ul>
               {results.map((r) => (
@@ -126,83 +171,72 @@ export function composePage(services: Services): Hono<DashboardEnv> {
             </ul>
           </section>
         ) : null}
-        <ComposeForm values={values} choices={choicesFor(c, values.profile_id)} csrfToken={c.var.csrfToken} />
+        {loaded.choices.profiles.length > 1 ? (
+          <form method="get" action="/dashboard/compose" class="actions profile-switch">
+            <SelectField
+              name="profile_id"
+              label="Profile"
+              options={loaded.choices.profiles.map((p) => ({ value: p.id, label: p.name }))}
+              value={loaded.profileId}
+            />
+            <button type="submit" class="secondary">
+              Use this profile
+            </button>
+          </form>
+        ) : (
+          <p>
+            Profile: {loaded.choices.profiles[0]?.name ?? <a href="/dashboard/profiles">create one first</a>}
+          </p>
+        )}
+        <div class="composer">
+          <ComposeForm
+            values={shownValues}
+            choices={loaded.choices}
+            csrfToken={c.var.csrfToken}
+            timeZone={c.var.timeZone}
+          />
+          <ComposePreviews previews={previews} />
+        </div>
       </>,
     );
   };
 
-  page.get('/compose', (c) => {
-    const profiles = services.repos.profiles.listForAccount(signedIn(c).account.id);
-    const chosen = profiles.find((p) => p.id === c.req.query('profile_id')) ?? profiles[0];
-    return show(c, { ...EMPTY, profile_id: chosen?.id ?? '' }, []);
+  const empty = (profileId: string, timeZone: string): ComposeValues => ({
+    profile_id: profileId,
+    networks: [],
+    text: '',
+    media: [],
+    when: 'now',
+    at_local: '',
+    time_zone: timeZone,
+    options: {},
   });
 
+  page.get('/compose', (c) => show(c, empty(c.req.query('profile_id') ?? '', c.var.timeZone), []));
+
   page.post('/compose', async (c) => {
-    const { account } = signedIn(c);
     const form = await c.req.parseBody({ all: true });
     const values: ComposeValues = {
-      ...EMPTY,
-      ...Object.fromEntries(Object.keys(EMPTY).map((name) => [name, one(form[name])])),
-      networks: list(form['networks']),
+      profile_id: one(form['profile_id']),
+      networks: list(form['networks']).filter((n) => isPlatform(n)),
+      text: one(form['text']),
       media: list(form['media']),
       when: one(form['when']) === 'later' ? 'later' : 'now',
+      at_local: one(form['at_local']),
+      time_zone: one(form['time_zone']),
+      options: Object.fromEntries(OPTION_FIELD_NAMES.map((name) => [name, one(form[name])])),
     };
-    if (values.networks.length === 0) return show(c, values, [], 'Pick at least one network.');
-    let scheduledFor: string | undefined;
-    if (values.when === 'later') {
-      // The browser sends the time in UTC (at_utc); without scripts the typed time is read as UTC.
-      const at = Date.parse(values.at_utc || (values.at_local ? `${values.at_local}Z` : ''));
-      if (Number.isNaN(at)) return show(c, values, [], 'Give the date and time to publish at, or pick Now.');
-      scheduledFor = new Date(at).toISOString();
-    }
-    const check = one(form['action']) === 'check';
-    const service = services.publishing;
-    const results: PlaceResult[] = [];
-    for (const platform of values.networks) {
-      const content = {
-        ...(values.text === '' ? {} : { text: values.text }),
-        ...(values.media.length === 0 ? {} : { mediaID: values.media }),
-      };
-      const post = {
-        accountId: values.profile_id,
-        platform,
-        content,
-        ...(scheduledFor ? { scheduledFor } : {}),
-        ...networkBlock(platform, values),
-      };
-      const input = { address: 'current' as const, account, idempotencyKey: undefined };
-      try {
-        if (check) {
-          const prepared = await service.prepare({ ...input, rawBody: JSON.stringify({ post }) });
-          const when = prepared.delivery.kind === 'now' ? 'now' : `at ${prepared.delivery.at.toISOString()}`;
-          results.push({ platform, ok: true, message: `Every check passed; it would go out ${when}.` });
-          continue;
-        }
-        const answer = await service.handle({ ...input, rawBody: JSON.stringify({ post }) });
-        const ids = (answer.body['service'] ?? answer.body) as {
-          post_id?: string;
-          scheduled_post_id?: string;
-        };
-        const id = ids.scheduled_post_id ?? ids.post_id;
-        const message =
-          typeof answer.body['message'] === 'string'
-            ? answer.body['message']
-            : scheduledFor
-              ? `Scheduled for ${scheduledFor}.`
-              : 'Published.';
-        results.push({
-          platform,
-          ok: answer.status < 300,
-          message,
-          ...(id ? { link: `/dashboard/history/${id}` } : {}),
-        });
-      } catch (error) {
-        if (!isApiError(error)) throw error;
-        results.push({ platform, ok: false, message: error.message });
-      }
-    }
-    const allSent = !check && results.every((r) => r.ok);
-    return show(c, allSent ? { ...EMPTY, profile_id: values.profile_id } : values, results);
+    const action = one(form['action']);
+    if (action === 'preview') return show(c, values, []);
+    const zone = isTimeZone(values.time_zone) ? values.time_zone : c.var.timeZone;
+    const outcome = await sendComposed(services, signedIn(c).account, {
+      values: { ...values, networks: values.networks as Platform[] },
+      zone,
+      check: action === 'check',
+    });
+    if (outcome.problem !== undefined) return show(c, values, [], outcome.problem);
+    const allSent = action !== 'check' && outcome.results.every((r) => r.ok);
+    return show(c, allSent ? empty(values.profile_id, zone) : values, outcome.results);
   });
 
   return page;

@@ -5,7 +5,7 @@ import { OAuthClients } from '../../oauth/clients.js';
 import { disconnectApp } from '../../oauth/grants.js';
 import { OAUTH_PATHS } from '../../oauth/oauth-urls.js';
 import type { Services } from '../../services.js';
-import { formatTime } from '../components/format.js';
+import { Time } from '../components/time.js';
 import {
   CsrfField,
   type DashboardEnv,
@@ -32,9 +32,11 @@ function AppCard(props: { grant: OAuthGrantRecord; name: string; csrfToken: stri
         <dt>Permission</dt>
         <dd>{permissionLabel(grant)}</dd>
         <dt>Connected</dt>
-        <dd>{formatTime(grant.createdAt)}</dd>
+        <dd>
+          <Time at={grant.createdAt} />
+        </dd>
         <dt>Last used</dt>
-        <dd>{grant.lastUsedAt ? formatTime(grant.lastUsedAt) : 'Never'}</dd>
+        <dd>{grant.lastUsedAt ? <Time at={grant.lastUsedAt} /> : 'Never'}</dd>
       </dl>
       <form method="post" action={DISCONNECT_PATH}>
         <CsrfField token={props.csrfToken} />

@@ -14,7 +14,6 @@ import {
   formStrings,
   TextField,
 } from '../components/form-fields.js';
-import { formatTime } from '../components/format.js';
 import { HealthBadge } from '../components/health-badge.js';
 import {
   SimulateFields,
@@ -22,6 +21,7 @@ import {
   simulateFromForm,
   typedFromSimulate,
 } from '../components/simulate-form.js';
+import { Time } from '../components/time.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
 const ReconnectSchema = NetworkPutSchema.pick({ username: true }).required();
@@ -102,11 +102,15 @@ export function connectionPage(services: Services): Hono<DashboardEnv> {
             <dt>Status</dt>
             <dd>{entry.status}</dd>
             <dt>Connected</dt>
-            <dd>{formatTime(entry.connected_at)}</dd>
+            <dd>
+              <Time at={entry.connected_at} />
+            </dd>
             <dt>Sign-in changed</dt>
-            <dd>{formatTime(entry.updated_at)}</dd>
+            <dd>
+              <Time at={entry.updated_at} />
+            </dd>
             <dt>Sign-in expires</dt>
-            <dd>{entry.access_expires_at ? formatTime(entry.access_expires_at) : 'Never'}</dd>
+            <dd>{entry.access_expires_at ? <Time at={entry.access_expires_at} /> : 'Never'}</dd>
           </dl>
         </section>
         <section class="card" aria-labelledby="reconnect-heading">

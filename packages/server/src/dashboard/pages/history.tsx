@@ -16,6 +16,8 @@ import { type FieldErrors, SelectField, TextField } from '../components/form-fie
 import { formatTime } from '../components/format.js';
 import { PostDetail } from '../components/post-detail.js';
 import { PostSummary } from '../components/post-summary.js';
+import { groupRows } from '../components/row-groups.js';
+import { Time } from '../components/time.js';
 import { type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
 const STATUS_OPTIONS = [
@@ -27,18 +29,41 @@ const NETWORK_OPTIONS = [
   ...PLATFORMS.map((p) => ({ value: p, label: p })),
 ];
 
+/** A post's figures in one short line each; a figure not reported is left out (the detail names them). */
 function FigureSummary(props: { post: PostRecord }) {
   const figures = props.post.figures;
-  if (!figures) return <span class="muted">—</span>;
+  if (!figures) return null;
   const reported = Object.entries(figures.metrics).filter(([, value]) => value !== null);
   return (
-    <span>
+    <p class="figure-line">
       {reported.length === 0
-        ? 'None reported'
-        : reported.map(([name, value]) => `${name} ${value}`).join(', ')}
-      <br />
-      <span class="muted">collected {formatTime(figures.polled_at)}</span>
-    </span>
+        ? 'No figures reported'
+        : reported.map(([name, value]) => `${name.replaceAll('_', ' ')} ${value}`).join(' · ')}{' '}
+      <span class="muted">
+        (collected <Time at={figures.polled_at} />)
+      </span>
+    </p>
+  );
+}
+
+/** One network of a row: its status, where it is on the network (or why not), and its figures. */
+function Member(props: { post: PostRecord }) {
+  const { post } = props;
+  const tone = post.status === 'success' ? 'good' : post.status === 'failed' ? 'bad' : 'wait';
+  return (
+    <li>
+      <a href={`/dashboard/history/${post.id}`} class="network-name">
+        {post.platform}
+      </a>{' '}
+      <span class={`badge ${tone}`}>{post.status}</span>{' '}
+      {post.permalink ? (
+        <a href={post.permalink} aria-label={`Permalink of the ${post.platform} post`}>
+          Permalink
+        </a>
+      ) : null}
+      {post.error_message ? <div class="field-error">{post.error_message}</div> : null}
+      <FigureSummary post={post} />
+    </li>
   );
 }
 
@@ -133,6 +158,15 @@ export function historyPage(services: Services): Hono<DashboardEnv> {
     }
     // Single reads carry the figures; the list is short (one page), so each is read as GET /posts/{id} does.
     const detailed = posts.map((post) => readPost(services, account.id, post.id) as PostRecord);
+    const groups = services.repos.composerGroups.groupsOf(
+      account.id,
+      detailed.flatMap((post) => [post.id, ...(post.scheduled_post_id ? [post.scheduled_post_id] : [])]),
+    );
+    const rows = groupRows(
+      detailed,
+      (post) =>
+        groups.get(post.id) ?? (post.scheduled_post_id ? groups.get(post.scheduled_post_id) : undefined),
+    );
     const nextQuery = new URLSearchParams({ ...raw, cursor: nextCursor ?? '' });
     const { cursor: _cursor, ...firstPageQuery } = raw;
     return renderPage(
@@ -141,54 +175,48 @@ export function historyPage(services: Services): Hono<DashboardEnv> {
       <>
         <Filters c={c} profiles={profiles} errors={errors} />
         <section aria-labelledby="posts-heading">
-          <h2 id="posts-heading">Posts ({detailed.length})</h2>
+          <h2 id="posts-heading">Posts ({rows.length})</h2>
           {detailed.length === 0 ? (
             <p>No posts match.</p>
           ) : (
             <section class="table-wrap" aria-label="Posts" tabindex={0}>
-              <table>
+              <table class="stack history">
                 <thead>
                   <tr>
                     <th scope="col">Sent</th>
                     <th scope="col">Post</th>
                     <th scope="col">Profile</th>
-                    <th scope="col">Network</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Permalink or error</th>
-                    <th scope="col">Figures</th>
+                    <th scope="col">Networks, status and figures</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {detailed.map((post) => {
-                    const content = postContent(services, account.id, post);
+                  {rows.map((row) => {
+                    const [first] = row.items;
+                    if (!first) return null;
+                    const content = postContent(services, account.id, first);
+                    const sent = formatTime(first.at, c.var.timeZone);
                     return (
-                      <tr>
-                        <td>
+                      <tr data-group={row.items.length > 1 ? row.key : undefined}>
+                        <td data-label="Sent">
                           <a
-                            href={`/dashboard/history/${post.id}`}
-                            aria-label={`Details of the ${post.platform} post sent ${formatTime(post.at)}`}
+                            href={`/dashboard/history/${first.id}`}
+                            aria-label={`Details of the ${first.platform} post sent ${sent}`}
                           >
-                            {formatTime(post.at)}
+                            <Time at={first.at} />
                           </a>
                         </td>
-                        <td>
+                        <td data-label="Post">
                           <PostSummary content={content} />
                         </td>
-                        <td>{content.profileName ?? post.profile_id}</td>
-                        <td>{post.platform}</td>
-                        <td>
-                          <span
-                            class={`badge ${post.status === 'success' ? 'good' : post.status === 'failed' ? 'bad' : 'wait'}`}
-                          >
-                            {post.status}
-                          </span>
-                        </td>
-                        <td>
-                          {post.permalink ? <a href={post.permalink}>{post.permalink}</a> : null}
-                          {post.error_message ? <div class="field-error">{post.error_message}</div> : null}
-                        </td>
-                        <td>
-                          <FigureSummary post={post} />
+                        <td data-label="Profile">{content.profileName ?? first.profile_id}</td>
+                        <td data-label="Networks">
+                          <ul class="members">
+                            {[...row.items]
+                              .sort((a, b) => a.platform.localeCompare(b.platform))
+                              .map((post) => (
+                                <Member post={post} />
+                              ))}
+                          </ul>
                         </td>
                       </tr>
                     );

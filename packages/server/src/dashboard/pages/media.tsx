@@ -4,11 +4,13 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addDashboardFile } from '../../domain/dashboard-media.js';
 import { listLibrary } from '../../domain/media/library.js';
+import { publicFileUrl } from '../../domain/media/media-status.js';
 import { mediaWriteFailure } from '../../files/media-folder.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';
 import { CheckboxField, FieldError, type FieldErrors, FormProblem } from '../components/form-fields.js';
 import { formatBytes, formatTime } from '../components/format.js';
+import { Time } from '../components/time.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
 const ACCEPT = '.jpg,.jpeg,.png,.webp,.mp4,.m4v,.mov,.webm';
@@ -52,7 +54,7 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
   if (props.items.length === 0) return <p>The library is empty.</p>;
   return (
     <section class="table-wrap" aria-label="Library files" tabindex={0}>
-      <table>
+      <table class="stack">
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -69,17 +71,31 @@ function LibraryTable(props: { items: LibraryItem[]; csrfToken: string }) {
         <tbody>
           {props.items.map((item) => (
             <tr>
-              <td>{item.file_name}</td>
-              <td>{item.type}</td>
-              <td>{formatBytes(item.size)}</td>
-              <td>{item.status}</td>
-              <td>{item.source}</td>
-              <td>{formatTime(item.expires_at)}</td>
-              <td>{item.confirm_before_posting ? 'Yes' : 'No'}</td>
-              <td>
+              <td data-label="Name">
+                <span>
+                  {item.kind === 'image' && item.status === 'ready' ? (
+                    <img
+                      class="library-thumb"
+                      src={publicFileUrl('', { fileId: item.file_id, fileName: item.file_name })}
+                      alt=""
+                      loading="lazy"
+                    />
+                  ) : null}
+                  {item.file_name}
+                </span>
+              </td>
+              <td data-label="Type">{item.type}</td>
+              <td data-label="Size">{formatBytes(item.size)}</td>
+              <td data-label="Status">{item.status}</td>
+              <td data-label="Source">{item.source}</td>
+              <td data-label="Expires">
+                <Time at={item.expires_at} />
+              </td>
+              <td data-label="Confirm before posting">{item.confirm_before_posting ? 'Yes' : 'No'}</td>
+              <td data-label="File id">
                 <code>{item.file_id}</code>
               </td>
-              <td>
+              <td data-label="Delete">
                 <form
                   method="post"
                   action={`/dashboard/media/files/${item.file_id}/delete`}
@@ -188,7 +204,7 @@ export function mediaPage(services: Services): Hono<DashboardEnv> {
     if (heldUntil) {
       throw apiError(
         'conflict',
-        `A waiting scheduled post due ${formatTime(heldUntil.toISOString())} uses this file; cancel that post first. Nothing was deleted.`,
+        `A waiting scheduled post due ${formatTime(heldUntil, c.var.timeZone)} uses this file; cancel that post first. Nothing was deleted.`,
       );
     }
     await services.media.retention.remove(file, clockOf(c).now(), 'deleted');

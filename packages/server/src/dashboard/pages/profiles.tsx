@@ -15,9 +15,9 @@ import {
   TextAreaField,
   TextField,
 } from '../components/form-fields.js';
-import { formatTime } from '../components/format.js';
 import { HealthBadge } from '../components/health-badge.js';
 import { readJsonField } from '../components/json-field.js';
+import { Time } from '../components/time.js';
 import { CsrfField, type DashboardEnv, renderPage, requireSignIn, signedIn } from '../session/index.js';
 
 const ProfileFormSchema = ProfileCreateSchema.pick({ name: true, handle: true });
@@ -55,7 +55,7 @@ function ProfileCard(props: {
         <p>No networks connected.</p>
       ) : (
         <section class="table-wrap" aria-label={`Networks of ${profile.name}`} tabindex={0}>
-          <table>
+          <table class="stack">
             <caption class="muted">Networks of {profile.name}</caption>
             <thead>
               <tr>
@@ -71,13 +71,15 @@ function ProfileCard(props: {
                 const entry = networkEntry(connection, now);
                 return (
                   <tr>
-                    <td>{entry.platform}</td>
-                    <td>{entry.username}</td>
-                    <td>
+                    <td data-label="Network">{entry.platform}</td>
+                    <td data-label="Username">{entry.username}</td>
+                    <td data-label="Health">
                       <HealthBadge health={entry.health} />
                     </td>
-                    <td>{formatTime(entry.updated_at)}</td>
-                    <td>
+                    <td data-label="Signed in">
+                      <Time at={entry.updated_at} />
+                    </td>
+                    <td data-label="Settings">
                       <a
                         href={`/dashboard/profiles/${profile.id}/networks/${entry.platform}`}
                         aria-label={`${entry.platform} settings of ${profile.name}`}
@@ -130,6 +132,30 @@ function ProfileCard(props: {
   );
 }
 
+/**
+ * After a connection the person lands back on Profiles, told what is connected and what next
+ * (the simulation settings are one link away, not the page they land on). Only a network and a
+ * profile of this account are named, so the address cannot put words on the page.
+ */
+function ConnectedNotice(props: { c: Parameters<typeof renderPage>[0]; profiles: ProfileRecord[] }) {
+  const platform = props.c.req.query('network');
+  const profile = props.profiles.find((p) => p.id === props.c.req.query('profile'));
+  if (
+    props.c.req.query('done') !== 'network-connected' ||
+    !profile ||
+    !PlatformSchema.safeParse(platform).success
+  ) {
+    return null;
+  }
+  return (
+    <div class="notice ok" role="status">
+      <strong>Done:</strong> {platform} is connected to {profile.name}.{' '}
+      <a href="/dashboard/compose">Write a post</a> or{' '}
+      <a href={`/dashboard/profiles/${profile.id}/networks/${platform}`}>change how it behaves</a>.
+    </div>
+  );
+}
+
 /** GET /dashboard/profiles, POST /profiles (create), POST /profiles/{id}/connect ("Profiles and networks"). */
 export function profilesPage(services: Services): Hono<DashboardEnv> {
   const { repos } = services;
@@ -153,6 +179,7 @@ export function profilesPage(services: Services): Hono<DashboardEnv> {
             disconnected: 'The network was disconnected.',
           }}
         />
+        <ConnectedNotice c={c} profiles={profiles} />
         <section class="card" aria-labelledby="new-profile-heading">
           <h2 id="new-profile-heading">Create a profile</h2>
           <FormProblem message={profileRefused?.problem} />
@@ -224,7 +251,12 @@ export function profilesPage(services: Services): Hono<DashboardEnv> {
     });
     if (!parsed.success) return refuse(fieldErrors(parsed.error));
     connectNetwork(repos, services.clocks.forAccount(account.id), profile, platform.data, parsed.data);
-    return c.redirect(`/dashboard/profiles/${profile.id}/networks/${platform.data}?done=connected`, 303);
+    const done = new URLSearchParams({
+      done: 'network-connected',
+      network: platform.data,
+      profile: profile.id,
+    });
+    return c.redirect(`/dashboard/profiles?${done.toString()}#profile-${profile.id}`, 303);
   });
 
   return page;

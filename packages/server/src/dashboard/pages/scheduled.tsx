@@ -1,4 +1,5 @@
 import { isApiError, LIMITS, type ScheduledPostRecord } from '@socialpub/core';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { cancelPost } from '../../domain/posts/cancel-post.js';
@@ -6,10 +7,12 @@ import { listPosts } from '../../domain/posts/list-posts.js';
 import { postContent } from '../../domain/posts/post-content.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';
-import { TextField } from '../components/form-fields.js';
+import { FormProblem, TextField } from '../components/form-fields.js';
 import { DAY_PATTERN, MONTH_PATTERN, MonthCalendar, monthKey } from '../components/month-calendar.js';
+import { groupRows } from '../components/row-groups.js';
 import { BulkCancelForm, ScheduledTable } from '../components/scheduled-table.js';
 import { type DashboardEnv, renderErrorPage, renderPage, requireSignIn, signedIn } from '../session/index.js';
+import { nextDay, startOfDay } from '../time-zone.js';
 
 const ScheduledQuerySchema = z.object({
   month: z.string().regex(MONTH_PATTERN, 'Use a month as YYYY-MM.').optional(),
@@ -38,13 +41,12 @@ const GROUPS: ReadonlyArray<{ id: string; title: string; outcomes: readonly stri
 const DONE = {
   cancelled: 'The scheduled post was cancelled; nothing was sent.',
   'bulk-cancelled': 'The picked scheduled posts were cancelled; nothing of them was sent.',
-  'none-picked': 'Pick at least one waiting post to cancel.',
+  'group-cancelled': 'The post was cancelled on every network; nothing of it was sent.',
 };
 
-/** A calendar day (UTC) as the listing's time window. */
-function dayWindow(day: string): { from: string; to: string } {
-  const from = new Date(`${day}T00:00:00.000Z`);
-  return { from: from.toISOString(), to: new Date(from.getTime() + 86_400_000).toISOString() };
+/** A calendar day in the person's zone as the listing's time window. */
+function dayWindow(day: string, zone: string): { from: string; to: string } {
+  return { from: startOfDay(day, zone).toISOString(), to: startOfDay(nextDay(day), zone).toISOString() };
 }
 
 /**
@@ -58,7 +60,7 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
   page.use('/scheduled', requireSignIn());
   page.use('/scheduled/*', requireSignIn());
 
-  page.get('/scheduled', (c) => {
+  const show = (c: Context<DashboardEnv>, problem?: string) => {
     const { account } = signedIn(c);
     const query = ScheduledQuerySchema.safeParse(c.req.query());
     if (!query.success) {
@@ -66,25 +68,30 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
     }
     const { day, q, cursor } = query.data;
     const month =
-      query.data.month ?? day?.slice(0, 7) ?? monthKey(services.clocks.forAccount(account.id).now());
+      query.data.month ??
+      day?.slice(0, 7) ??
+      monthKey(services.clocks.forAccount(account.id).now(), c.var.timeZone);
     const listed = listPosts(services, account.id, {
       kind: 'scheduled_post',
       limit: LIMITS.pages.dashboardRows,
       cursor,
       textContains: q,
-      atWithin: day ? dayWindow(day) : undefined,
+      atWithin: day ? dayWindow(day, c.var.timeZone) : undefined,
     });
     const posts = listed.data.filter((post): post is ScheduledPostRecord => post.kind === 'scheduled_post');
     const contentOf = (post: ScheduledPostRecord) => postContent(services, account.id, post);
+    const groups = services.repos.composerGroups.groupsOf(
+      account.id,
+      posts.map((post) => post.id),
+    );
     const keep = new URLSearchParams({ month, ...(day ? { day } : {}), ...(q ? { q } : {}) });
     return renderPage(
       c,
-      { title: day ? `Scheduled on ${day}` : 'Scheduled' },
+      { title: day ? `Scheduled on ${day}` : 'Scheduled', status: problem ? 400 : 200 },
       <>
         <DoneNotice c={c} messages={DONE} />
-        <p class="hint">
-          Times are UTC. Posts whose send failed are listed here; on Free the failure is also e-mailed.
-        </p>
+        <FormProblem message={problem} />
+        <p class="hint">Posts whose send failed are listed here; on Free the failure is also e-mailed.</p>
         <form method="get" action="/dashboard/scheduled" class="card">
           {day ? <input type="hidden" name="day" value={day} /> : null}
           <TextField name="q" label="Text contains" type="search" value={q ?? ''} />
@@ -100,18 +107,19 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
           const inGroup = posts
             .filter((post) => group.outcomes.includes(post.outcome))
             .sort((a, b) => a.at.localeCompare(b.at));
+          const rows = groupRows(inGroup, (post) => groups.get(post.id));
           const waiting = group.id === 'waiting';
           return (
             <section aria-labelledby={`${group.id}-heading`}>
               <h2 id={`${group.id}-heading`}>
-                {group.title} ({inGroup.length})
+                {group.title} ({rows.length})
               </h2>
               {inGroup.length === 0 ? (
                 <p>{group.empty}</p>
               ) : (
                 <>
                   <ScheduledTable
-                    posts={inGroup}
+                    rows={rows}
                     contentOf={contentOf}
                     csrfToken={c.var.csrfToken}
                     cancellable={waiting}
@@ -141,15 +149,20 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
         />
       </>,
     );
-  });
+  };
+
+  page.get('/scheduled', (c) => show(c));
 
   page.post('/scheduled', async (c) => {
     const { account } = signedIn(c);
-    const picked = (await c.req.parseBody({ all: true }))['id'];
-    const ids = (Array.isArray(picked) ? picked : picked === undefined ? [] : [picked]).filter(
-      (id): id is string => typeof id === 'string',
-    );
-    if (ids.length === 0) return c.redirect('/dashboard/scheduled?done=none-picked', 303);
+    const form = await c.req.parseBody({ all: true });
+    const picked = form['id'];
+    // A picked row of a composer group carries its posts' ids joined by commas.
+    const ids = (Array.isArray(picked) ? picked : picked === undefined ? [] : [picked])
+      .filter((id): id is string => typeof id === 'string')
+      .flatMap((id) => id.split(','))
+      .filter((id) => id !== '');
+    if (ids.length === 0) return show(c, 'Pick at least one waiting post to cancel.');
     if (ids.length > LIMITS.pages.dashboardRows) {
       return renderErrorPage(
         c,
@@ -176,7 +189,10 @@ export function scheduledPage(services: Services): Hono<DashboardEnv> {
         `${ids.length - refused.length} cancelled; ${refused.length} could not be: ${refused.join(' ')}`,
       );
     }
-    return c.redirect('/dashboard/scheduled?done=bulk-cancelled', 303);
+    return c.redirect(
+      `/dashboard/scheduled?done=${form['what'] === 'group' ? 'group-cancelled' : 'bulk-cancelled'}`,
+      303,
+    );
   });
 
   page.post('/scheduled/:id/cancel', (c) => {

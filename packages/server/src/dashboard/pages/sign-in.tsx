@@ -10,6 +10,7 @@ import {
   type SignInThrottle,
   safeNext,
   signInAs,
+  withNext,
 } from '../session/index.js';
 
 const SignInSchema = z.object({
@@ -25,7 +26,7 @@ interface SignInForm {
   ended?: boolean;
 }
 
-function SignInBody(props: SignInForm & { csrfToken: string }) {
+function SignInBody(props: SignInForm & { csrfToken: string; signupOpen: boolean }) {
   return (
     <div class="card">
       {props.ended ? (
@@ -56,9 +57,14 @@ function SignInBody(props: SignInForm & { csrfToken: string }) {
         />
         <button type="submit">Sign in</button>
       </form>
-      <p>
-        No account yet? <a href="/dashboard/sign-up">Sign up</a> (any plan, it is a sandbox).
-      </p>
+      {props.signupOpen ? (
+        <p>
+          No account yet? <a href={withNext('/dashboard/sign-up', props.next)}>Sign up</a> (any plan, it is a
+          sandbox).
+        </p>
+      ) : (
+        <p>No account yet? The operator of this server creates them; ask them for one.</p>
+      )}
     </div>
   );
 }
@@ -87,6 +93,7 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
         errors={{}}
         ended={c.req.query('ended') === '1'}
         csrfToken={c.var.csrfToken}
+        signupOpen={services.signup === 'open'}
       />,
     );
   });
@@ -99,18 +106,26 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
       renderPage(
         c,
         { title: 'Sign in', status },
-        <SignInBody email={email} next={next} csrfToken={c.var.csrfToken} {...form} />,
+        <SignInBody
+          email={email}
+          next={next}
+          csrfToken={c.var.csrfToken}
+          signupOpen={services.signup === 'open'}
+          {...form}
+        />,
       );
 
     const parsed = SignInSchema.safeParse({ email, password: body.password ?? '' });
     if (!parsed.success) {
       const errors: FieldErrors = {};
       for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      services.events.signInRefused('invalid');
       return show(400, { errors, problem: 'Fill in both fields.' });
     }
     const address = clientAddress(c);
-    const verdict = throttle.check(parsed.data.email, address);
+    const verdict = throttle.admit(parsed.data.email, address);
     if (!verdict.allowed) {
+      services.events.signInRefused(verdict.reason ?? 'throttled');
       const when = verdict.retryAt?.toISOString().slice(11, 16) ?? 'later';
       const problem =
         verdict.reason === 'busy'
@@ -120,17 +135,22 @@ export function signInPage(services: Services, throttle: SignInThrottle): Hono<D
     }
     // An e-mail tried from many addresses is checked slowly, one attempt at a time, never locked.
     const account = repos.accounts.findByEmail(parsed.data.email);
-    const matches = await throttle.paced(parsed.data.email, async () =>
-      services.passwords.verifyOrDecoy(parsed.data.password, account?.passwordHash),
-    );
-    if (!account?.passwordHash || !matches) {
-      throttle.recordFailure(parsed.data.email, address);
+    let outcome: 'failed' | 'signed_in' | 'unknown' = 'unknown';
+    try {
+      const matches = await throttle.paced(parsed.data.email, async () =>
+        services.passwords.verifyOrDecoy(parsed.data.password, account?.passwordHash),
+      );
+      outcome = account?.passwordHash && matches ? 'signed_in' : 'failed';
+    } finally {
+      throttle.settle(parsed.data.email, address, outcome);
+    }
+    if (outcome === 'failed' || !account) {
+      services.events.signInRefused('wrong_password');
       return show(401, {
         errors: { password: 'The e-mail address or the password is not right.' },
         problem: 'The e-mail address or the password is not right.',
       });
     }
-    throttle.recordSuccess(parsed.data.email, address);
     signInAs(c, services, account.id);
     return c.redirect(next, 303);
   });

@@ -18,7 +18,9 @@ import {
   renderPage,
   SIGN_UPS_PER_ADDRESS,
   type SignUpThrottle,
+  safeNext,
   signInAs,
+  withNext,
 } from '../session/index.js';
 
 /** The admin API's account schema (core's PlanSchema inside): the same rules as POST /admin/v1/accounts. */
@@ -40,6 +42,7 @@ export const PLAN_OPTIONS = PLANS.map((plan) => ({
 
 interface SignUpForm {
   email: string;
+  next: string;
   plan: string;
   xAddon: boolean;
   errors: FieldErrors;
@@ -53,6 +56,7 @@ function SignUpBody(props: SignUpForm & { csrfToken: string }) {
       <FormProblem message={props.problem} />
       <form method="post" action="/dashboard/sign-up" novalidate>
         <CsrfField token={props.csrfToken} />
+        <input type="hidden" name="next" value={props.next} />
         <TextField
           name="email"
           label="Email"
@@ -82,7 +86,7 @@ function SignUpBody(props: SignUpForm & { csrfToken: string }) {
         <button type="submit">Create account</button>
       </form>
       <p>
-        Already have an account? <a href="/dashboard/sign-in">Sign in</a>
+        Already have an account? <a href={withNext('/dashboard/sign-in', props.next)}>Sign in</a>
       </p>
     </div>
   );
@@ -92,17 +96,31 @@ function SignUpBody(props: SignUpForm & { csrfToken: string }) {
 export function signUpPage(services: Services, throttle: SignUpThrottle): Hono<DashboardEnv> {
   const page = new Hono<DashboardEnv>();
 
-  page.get('/sign-up', (c) =>
-    renderPage(
+  page.get('/sign-up', (c) => {
+    const next = safeNext(c.req.query('next'));
+    if (c.var.signedIn) return c.redirect(next, 303);
+    return renderPage(
       c,
       { title: 'Sign up' },
-      <SignUpBody email="" plan="skilled" xAddon={false} errors={{}} csrfToken={c.var.csrfToken} />,
-    ),
-  );
+      <SignUpBody
+        email=""
+        next={next}
+        plan="skilled"
+        xAddon={false}
+        errors={{}}
+        csrfToken={c.var.csrfToken}
+      />,
+    );
+  });
 
   page.post('/sign-up', async (c) => {
     const body = formStrings(await c.req.parseBody());
-    const typed = { email: (body.email ?? '').trim(), plan: body.plan ?? '', xAddon: body.x_addon === 'on' };
+    const typed = {
+      email: (body.email ?? '').trim(),
+      next: safeNext(body.next),
+      plan: body.plan ?? '',
+      xAddon: body.x_addon === 'on',
+    };
     const show = (errors: FieldErrors, problem: string, status: 400 | 409 | 429 = 400) =>
       renderPage(
         c,
@@ -117,7 +135,7 @@ export function signUpPage(services: Services, throttle: SignUpThrottle): Hono<D
     });
     if (!parsed.success) return show(fieldErrors(parsed.error), 'Correct the fields marked below.');
     const address = clientAddress(c);
-    const refusedUntil = throttle.refusedUntil(address);
+    const refusedUntil = throttle.admit(address);
     if (refusedUntil) {
       return show(
         {},
@@ -125,19 +143,23 @@ export function signUpPage(services: Services, throttle: SignUpThrottle): Hono<D
         429,
       );
     }
+    let created = false;
     try {
       const account = await createAccount(services.repos, services.clocks, services.passwords, {
         ...parsed.data,
         plan: parsed.data.plan as Plan,
       });
-      throttle.record(address);
+      created = true;
       signInAs(c, services, account.id);
-      return c.redirect('/dashboard', 303);
+      // Back to where the person was going (an app's consent page), as a sign-in does.
+      return c.redirect(typed.next, 303);
     } catch (error) {
       if (isApiError(error) && error.code === 'conflict') {
         return show({ email: error.message }, 'Choose another e-mail address or sign in.', 409);
       }
       throw error;
+    } finally {
+      throttle.settle(address, created);
     }
   });
 

@@ -7,6 +7,12 @@ export const SESSION_COOKIE = 'sp_session';
 /** CSRF token of the signed-out forms (sign-in, sign-up): a double-submit cookie. */
 export const SIGNED_OUT_CSRF_COOKIE = 'sp_csrf';
 
+/**
+ * The browser's time zone, written by the dashboard's script (the page itself runs no code): a
+ * zone name, nothing secret, so scripts may read and write it. Read only as a valid zone name.
+ */
+export const TIME_ZONE_COOKIE = 'sp_tz';
+
 /** `Secure` only behind HTTPS: the public URL (SOCIALPUB_PUBLIC_URL) tells which. */
 export function cookieOptions(baseUrl: string, maxAgeSeconds?: number): CookieOptions {
   return {

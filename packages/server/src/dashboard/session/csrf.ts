@@ -35,12 +35,40 @@ function csrfRefusal(c: Context<DashboardEnv>): Response | Promise<Response> {
 }
 
 /**
- * Every POST (PUT, PATCH, DELETE) under the dashboard must carry the CSRF token of the session (or,
- * signed out, of the `sp_csrf` cookie); otherwise it answers the 403 page and the route never runs.
+ * Whether the browser says the form came from a page of another origin: an `Origin` that is not
+ * the server's own (`null` included), or, without one, `Sec-Fetch-Site: cross-site`. The token
+ * alone cannot tell: a page on another port of the same host may plant a cookie and token someone
+ * fetched for themselves (login CSRF).
  */
-export function csrfProtection(): MiddlewareHandler<DashboardEnv> {
+function sentFromElsewhere(c: Context<DashboardEnv>, ownOrigin: string): boolean {
+  const origin = c.req.header('origin');
+  if (origin !== undefined) return origin !== ownOrigin;
+  return c.req.header('sec-fetch-site') === 'cross-site';
+}
+
+function originRefusal(c: Context<DashboardEnv>, ownOrigin: string): Response | Promise<Response> {
+  return renderErrorPage(
+    c,
+    403,
+    'This form could not be accepted',
+    `The form was sent from another site, not from a page of ${ownOrigin}. Nothing was changed. ` +
+      'Open the dashboard yourself and send the form from there.',
+  );
+}
+
+/**
+ * Every POST (PUT, PATCH, DELETE) under the dashboard, the OAuth consent form included, must come
+ * from a page of the server's own origin (`ownBase` gives the request's `{base_url}`) and carry the
+ * CSRF token of the session (or, signed out, of the `sp_csrf` cookie); otherwise it answers the 403
+ * page and the route never runs.
+ */
+export function csrfProtection(
+  ownBase: (c: Context<DashboardEnv>) => string,
+): MiddlewareHandler<DashboardEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    const ownOrigin = new URL(ownBase(c)).origin;
+    if (sentFromElsewhere(c, ownOrigin)) return originRefusal(c, ownOrigin);
     if (!(await csrfTokenValid(c))) return csrfRefusal(c);
     return next();
   };

@@ -19,7 +19,11 @@ export interface DashboardEnv {
     signedIn: SignedIn | null;
     /** The token the forms of this request carry (`CsrfField`) and `csrfProtection` compares. */
     csrfToken: string;
-    /** True when the server runs a virtual clock: the layout then links the Clock page. */
-    virtualClock: boolean;
+    /** The zone every time on the page is shown in (the account's setting, else the browser's, else UTC). */
+    timeZone: string;
+    /** True when `timeZone` follows the browser (the account has no setting of its own). */
+    timeZoneFromBrowser: boolean;
+    /** When the page was asked for, on the signed-in account's clock (the server's when signed out). */
+    pageNow: Date;
   };
 }

@@ -21,10 +21,11 @@ export {
   signInAs,
   signOut,
 } from './middleware.js';
-export { safeNext } from './safe-next.js';
+export { safeNext, withNext } from './safe-next.js';
 export {
   refreshSession,
   SESSION_IDLE_SECONDS,
+  SESSION_MAX_SECONDS,
   type StartedSession,
 } from './sessions.js';
 export {

@@ -1,37 +1,44 @@
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { TimeZoneContext } from '../components/time.js';
+import { wallTime } from '../time-zone.js';
 import { CsrfField } from './csrf-field.js';
 import type { DashboardEnv, SignedIn } from './dashboard-env.js';
 
 /** The pages of the signed-in navigation, in order. Connected apps belongs to the connector (oauth/). */
-const NAV_LINKS: ReadonlyArray<{ href: string; label: string; virtualClockOnly?: boolean }> = [
+const NAV_LINKS: ReadonlyArray<{ href: string; label: string }> = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/dashboard/api-keys', label: 'API management' },
   { href: '/dashboard/profiles', label: 'Profiles' },
   { href: '/dashboard/compose', label: 'New post' },
   { href: '/dashboard/scheduled', label: 'Scheduled' },
   { href: '/dashboard/history', label: 'History' },
+  { href: '/dashboard/analytics', label: 'Analytics' },
   { href: '/dashboard/inbox', label: 'Network inbox' },
   { href: '/dashboard/media', label: 'Media library' },
   { href: '/dashboard/connected-apps', label: 'Connected apps' },
   { href: '/dashboard/plan', label: 'Plan' },
-  { href: '/dashboard/clock', label: 'Clock', virtualClockOnly: true },
+  { href: '/dashboard/clock', label: 'Clock' },
+  { href: '/dashboard/settings', label: 'Settings' },
 ];
 
 export interface LayoutProps {
   title: string;
   signedIn: SignedIn | null;
   csrfToken: string;
-  virtualClock: boolean;
+  timeZone: string;
+  /** Now, on the signed-in account's clock (the zone line shows its offset today). */
+  now: Date;
   /** Path of the page, to mark its nav link with aria-current. */
   currentPath: string;
+  /** Scripts of this page beyond the dashboard's one (our own origin only). */
+  scripts?: readonly string[] | undefined;
   children?: Child;
 }
 
 /** Every dashboard page: skip link, header with the navigation and Sign out, one `<main>` with an h1. */
 function Layout(props: LayoutProps) {
-  const links = NAV_LINKS.filter((link) => !link.virtualClockOnly || props.virtualClock);
   return (
     <html lang="en">
       <head>
@@ -41,6 +48,9 @@ function Layout(props: LayoutProps) {
         <link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
         <script src="/dashboard/assets/dashboard.js" defer />
+        {(props.scripts ?? []).map((src) => (
+          <script src={src} defer />
+        ))}
       </head>
       <body>
         <a class="skip" href="#main">
@@ -53,7 +63,7 @@ function Layout(props: LayoutProps) {
           {props.signedIn ? (
             <nav aria-label="Dashboard">
               <ul>
-                {links.map((link) => (
+                {NAV_LINKS.map((link) => (
                   <li>
                     <a
                       href={link.href}
@@ -77,10 +87,18 @@ function Layout(props: LayoutProps) {
               </p>
             </nav>
           ) : null}
+          {props.signedIn ? (
+            <p class="who muted" id="time-zone-line">
+              {props.timeZone === 'UTC'
+                ? 'Times in UTC'
+                : `Times in ${props.timeZone} (${wallTime(props.now, props.timeZone).offset}); point at one for UTC`}{' '}
+              · <a href="/dashboard/settings">change</a>
+            </p>
+          ) : null}
         </header>
         <main id="main">
           <h1>{props.title}</h1>
-          {props.children}
+          <TimeZoneContext.Provider value={props.timeZone}>{props.children}</TimeZoneContext.Provider>
         </main>
       </body>
     </html>
@@ -95,6 +113,8 @@ function isCurrent(href: string, current: string): boolean {
 export interface PageOptions {
   title: string;
   status?: ContentfulStatusCode;
+  /** Scripts of this page beyond the dashboard's one, e.g. the composer's. */
+  scripts?: readonly string[];
 }
 
 /** Renders a page inside the layout with this request's session, CSRF token and clock mode. */
@@ -108,8 +128,10 @@ export function renderPage(
       title={options.title}
       signedIn={c.var.signedIn ?? null}
       csrfToken={c.var.csrfToken ?? ''}
-      virtualClock={c.var.virtualClock ?? false}
+      timeZone={c.var.timeZone ?? 'UTC'}
+      now={c.var.pageNow ?? new Date(0)}
       currentPath={c.req.path}
+      scripts={options.scripts}
     >
       {body}
     </Layout>,

@@ -1,14 +1,15 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { getCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { randomToken } from '../../domain/secrets.js';
 import type { Services } from '../../services.js';
-import { dashboardClock } from '../dashboard-clock.js';
+import { isTimeZone } from '../time-zone.js';
 import {
   clearCookie,
   cookieOptions,
   readCookie,
   SESSION_COOKIE,
   SIGNED_OUT_CSRF_COOKIE,
+  TIME_ZONE_COOKIE,
   writeCookie,
 } from './cookies.js';
 import type { DashboardEnv, SignedIn } from './dashboard-env.js';
@@ -18,7 +19,8 @@ import { endSession, resumeSession, SESSION_MAX_SECONDS, startSession } from './
 /**
  * Loads the session of the `sp_session` cookie into `c.var.signedIn` (null when signed out or
  * expired), sets `c.var.csrfToken` (the session's, or a signed-out `sp_csrf` cookie's) and
- * `c.var.virtualClock`. Pages are never cached and never framed.
+ * `c.var.timeZone` (the account's setting, else the browser's zone its cookie names, else UTC).
+ * Pages are never cached and never framed.
  */
 export function dashboardSession(services: Services): MiddlewareHandler<DashboardEnv> {
   const base = () => services.urls.base;
@@ -41,7 +43,12 @@ export function dashboardSession(services: Services): MiddlewareHandler<Dashboar
     }
     c.set('signedIn', signedIn);
     c.set('csrfToken', csrfToken);
-    c.set('virtualClock', signedIn !== null && dashboardClock(services, signedIn.account) !== null);
+    const own = signedIn?.account.timeZone;
+    const browser = getCookie(c, TIME_ZONE_COOKIE);
+    const fromBrowser = !isTimeZone(own);
+    c.set('timeZone', isTimeZone(own) ? own : isTimeZone(browser) ? browser : 'UTC');
+    c.set('timeZoneFromBrowser', fromBrowser);
+    c.set('pageNow', signedIn ? services.clocks.forAccount(signedIn.account.id).now() : services.clock.now());
     c.header('Cache-Control', 'no-store');
     c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'same-origin');

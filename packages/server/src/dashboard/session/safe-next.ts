@@ -14,3 +14,9 @@ export function safeNext(next: string | undefined | null, fallback = '/dashboard
 export function signInUrl(pathAndQuery: string): string {
   return `/dashboard/sign-in?next=${encodeURIComponent(safeNext(pathAndQuery))}`;
 }
+
+/** `path` carrying `next` when it leads anywhere but the Overview (the sign-in and sign-up links). */
+export function withNext(path: string, next: string): string {
+  const kept = safeNext(next);
+  return kept === '/dashboard' ? path : `${path}?next=${encodeURIComponent(kept)}`;
+}

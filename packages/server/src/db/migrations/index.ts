@@ -17,7 +17,9 @@ import { migration017ScheduledPostsOpenIndexes } from './017-scheduled-posts-ope
 import { migration018DeliveriesInPostRecords } from './018-deliveries-in-post-records.js';
 import { migration019NetworkTexts } from './019-network-texts.js';
 import { migration020RequestLogClientAddress } from './020-request-log-client-address.js';
+import { migration022AccountTimeZone } from './022-account-time-zone.js';
 import { migration024UploadEndDetail } from './024-upload-end-detail.js';
+import { migration027ComposerGroups } from './027-composer-groups.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
@@ -43,5 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration018DeliveriesInPostRecords,
   migration019NetworkTexts,
   migration020RequestLogClientAddress,
+  migration022AccountTimeZone,
   migration024UploadEndDetail,
+  migration027ComposerGroups,
 ];

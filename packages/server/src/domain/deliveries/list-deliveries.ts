@@ -1,4 +1,11 @@
-import { apiError, type DeliveryPage, decodeCursor, encodeCursor, isPlatform } from '@socialpub/core';
+import {
+  apiError,
+  type DeliveryPage,
+  decodeCursor,
+  encodeCursor,
+  isPlatform,
+  parseZonedDateTime,
+} from '@socialpub/core';
 import type { DeliveryListQuery } from '../../db/deliveries-repo.js';
 import type { Services } from '../../services.js';
 import { cursorSecret } from '../posts/list-posts.js';
@@ -38,11 +45,16 @@ export function deliveryFilter(
   }
   let since: string | undefined;
   if (input.since !== undefined) {
-    const at = Date.parse(input.since);
-    if (Number.isNaN(at) || !/[zZ]|[+-]\d\d:?\d\d$/.test(input.since)) {
-      throw badParameter('since', 'since must be a date-time with a zone, like 2026-05-01T09:00:00Z.');
+    const read = parseZonedDateTime(input.since);
+    if (!read.ok) {
+      throw badParameter(
+        'since',
+        read.reason === 'out_of_range'
+          ? 'since must lie within the years 0000 to 9999 (UTC), like 2026-05-01T09:00:00Z.'
+          : 'since must be a date-time with a zone, like 2026-05-01T09:00:00Z.',
+      );
     }
-    since = new Date(at).toISOString();
+    since = read.at.toISOString();
   }
   let before: DeliveryListQuery['before'];
   if (input.cursor !== undefined) {

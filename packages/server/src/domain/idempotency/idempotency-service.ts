@@ -76,7 +76,8 @@ export class IdempotencyService {
     }
     if (existing.state === 'done' && existing.answer) return { kind: 'replay', answer: existing.answer };
     const runningMs = now.getTime() - Date.parse(existing.firstUsedAt);
-    if (runningMs > LIMITS.idempotency.inProgressSeconds * 1000) {
+    // A claim nothing holds any more (its process is gone) will never finish: unknown at once.
+    if (existing.orphaned || runningMs > LIMITS.idempotency.inProgressSeconds * 1000) {
       throw apiError(
         'idempotency_outcome_unknown',
         `The first request with this Idempotency-Key (${existing.firstUsedAt}) never finished; its outcome is unknown. For a post, check GET /posts and send with a new key only if it is absent; for an import, send again with a new key.`,
@@ -91,8 +92,8 @@ export class IdempotencyService {
 
   /**
    * Keeps the first answer for 24 hours, or forgets the claim so the fixed request may reuse the
-   * key (rules 7 and 8). A storage failure here leaves the claim in progress: the work was done
-   * but its answer is not known to the store, which is exactly "outcome unknown" after 10 minutes.
+   * key (rules 7 and 8). A storage failure here leaves the claim in progress with nothing holding
+   * it: the work was done but its answer is not known to the store, which is "outcome unknown".
    */
   finish(claimToken: string, outcome: IdempotencyOutcome, answer: StoredAnswer, accountId?: string): boolean {
     try {
@@ -110,7 +111,7 @@ export class IdempotencyService {
     try {
       this.store.release(claimToken);
     } catch {
-      // Left in progress: it reads as outcome unknown after 10 minutes, the honest answer.
+      // Left in progress with nothing holding it: it reads as outcome unknown, the honest answer.
     }
   }
 }

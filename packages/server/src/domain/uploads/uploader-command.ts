@@ -94,12 +94,23 @@ function shCommand(
   const stopped = failedLine(
     `the uploader stopped outside its exit codes ('"$s"'); run the same command again once`,
   );
+  // Why the download failed, when curl knows: a certificate it does not trust, or a page instead of
+  // the script (a proxy's 502 while the service restarts), each said as such.
+  const untrusted = failedLine(
+    `the certificate of the server is not trusted (curl exit '"$e"'): give curl your CA with CURL_CA_BUNDLE=/path/to/ca.pem (and Node with NODE_EXTRA_CA_CERTS for the node runner), then run the same command again`,
+  );
+  const notTheScript = failedLine(
+    `the server answered HTTP '"$c"' instead of the uploader (a proxy in front of it while the service is down or restarting?); run the same command again in a moment`,
+  );
   const script = [
     `for c in ${runtime} curl mktemp; do command -v "$c" >/dev/null 2>&1 || { echo '${missing}'; exit 1; }; done;`,
     'd="$(mktemp -d)" || exit 1;',
     `f="$d/${file}";`,
-    `if curl -fsSL -o "$f" ${shQuote(downloadUrl)} && h="$( (sha256sum "$f" || shasum -a 256 "$f") 2>/dev/null)" && [ "\${h%% *}" = ${scriptSha} ];`,
+    `c="$(curl -sSL -o "$f" -w '%{http_code}' ${shQuote(downloadUrl)} 2>/dev/null)"; e=$?;`,
+    `if [ "$e" = 0 ] && [ "$c" = 200 ] && h="$( (sha256sum "$f" || shasum -a 256 "$f") 2>/dev/null)" && [ "\${h%% *}" = ${scriptSha} ];`,
     `then ${runtime} "$f" ${args}; s=$?;`,
+    `elif [ "$e" = 60 ] || [ "$e" = 77 ]; then echo '${untrusted}'; s=1;`,
+    `elif [ "$e" = 0 ] && [ "$c" != 200 ]; then echo '${notTheScript}'; s=1;`,
     `else echo ${shQuote(FAILED_DOWNLOAD)}; s=1; fi;`,
     `case "$s" in [0-6]) ;; *) echo '${stopped}'; s=1 ;; esac;`,
     'rm -rf "$d"; exit $s',

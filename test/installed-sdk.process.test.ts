@@ -1,19 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type RunningServer, startServer } from '@socialpub/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from './helpers/closed-port.js';
 import { mp4Bytes } from './helpers/media-fixtures.js';
+import { type Packed, packedTarballs, readmeLine, runAsReader } from './helpers/packed-tarballs.js';
 import { REPO_ROOT, type RunResult, runCommand } from './helpers/run-node.js';
 
-// The README's SDK quick start, run as a reader runs it: in a fresh `npm init -y` project (CommonJS
-// unless told otherwise), the ES module form saved as quick-start.mjs and the CommonJS form as
-// index.js, against a server on 127.0.0.1 port 0.
+// The README's SDK quick start, run as a reader runs it: `npm run pack` in a copy of the clone, the
+// SDK installed by the README's line into a fresh `npm init -y` project beside it (CommonJS unless
+// told otherwise) with the public registry alone, then the ES module form saved as quick-start.mjs
+// and the CommonJS form as index.js, against a server on 127.0.0.1 port 0.
 
 const ADMIN_TOKEN = 'sdk-quick-start-admin-token';
+const TSC = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
 
 /** The code blocks of `lang` under the README's "SDK quick start" heading, in order. */
 function quickStartBlocks(): string[] {
@@ -25,45 +27,34 @@ function quickStartBlocks(): string[] {
   return [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] as string);
 }
 
+let packed: Packed;
 let project: string;
+let installed: RunResult;
 let server: RunningServer;
 let apiKey: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(REPO_ROOT, 'packages/sdk/dist/index.cjs')))
-    throw new Error('packages/sdk/dist is missing: run npm run build first');
-  project = await mkdtemp(join(tmpdir(), 'socialpub-quick-start-'));
-  // What `npm init -y` makes: a package.json whose .js files are CommonJS.
+  packed = await packedTarballs();
+  // The reader's own project, beside the clone: what `npm init -y` makes, whose .js files are CommonJS.
+  project = join(packed.folder, 'my-app');
+  await mkdir(project);
   execFileSync('npm', ['init', '-y'], {
     cwd: project,
     stdio: 'ignore',
     env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
   });
-  // `npm install @socialpub/sdk` would put the package here; this repository's build stands in.
-  await mkdir(join(project, 'node_modules/@socialpub'), { recursive: true });
-  await symlink(join(REPO_ROOT, 'packages/sdk'), join(project, 'node_modules/@socialpub/sdk'));
+  installed = await runAsReader(readmeLine('SDK quick start', 'npm install '), packed.clone);
   await writeFile(join(project, 'video.mp4'), mp4Bytes(300 * 1024));
   server = await startServer(
     { memory: true, port: 0, host: '127.0.0.1', clock: 'virtual', adminToken: ADMIN_TOKEN, seedDemo: true },
     () => undefined,
   );
   apiKey = server.socialpub.demo?.apiKey ?? '';
-}, 120_000);
+}, 900_000);
 
 afterAll(async () => {
   await server?.close();
-  if (project) await rm(project, { recursive: true, force: true });
 });
-
-/** A loopback port that was free a moment ago and has nothing listening now. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 function runInProject(file: string): Promise<RunResult> {
   return runCommand(
@@ -74,6 +65,82 @@ function runInProject(file: string): Promise<RunResult> {
     { cwd: project, timeoutMs: 150_000 },
   );
 }
+
+describe('the packed SDK', () => {
+  it('is one of the three tarballs npm run pack wrote, and says so with its size', () => {
+    expect(packed.tarballs).toEqual([
+      'socialpub-cli-0.1.0.tgz',
+      'socialpub-mcp-0.1.0.tgz',
+      'socialpub-sdk-0.1.0.tgz',
+    ]);
+    for (const name of ['sdk', 'cli', 'mcp'])
+      expect(packed.printed).toMatch(
+        new RegExp(`^packs/socialpub-${name}-0\\.1\\.0\\.tgz  \\d+ kB packed`, 'm'),
+      );
+  });
+
+  it('installs into a project outside the clone from the public registry alone', async () => {
+    expect(installed.code, installed.stderr).toBe(0);
+    const sdk = join(project, 'node_modules/@socialpub/sdk');
+    const manifest = JSON.parse(readFileSync(join(sdk, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies).filter((name) => name.startsWith('@socialpub/'))).toEqual([]);
+    // Core is inside, in the code and in the types: nothing refers to the unpublished package.
+    const files = await readdir(join(sdk, 'dist'));
+    expect(files).toEqual(expect.arrayContaining(['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts']));
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    for (const file of files)
+      expect(readFileSync(join(sdk, 'dist', file), 'utf8'), file).not.toContain('@socialpub/core');
+  });
+
+  it('ships types a TypeScript project checks against, from import and from require', async () => {
+    await writeFile(
+      join(project, 'typed.mts'),
+      "import { SocialPub, type PublishOutcome } from '@socialpub/sdk';\n" +
+        "const outcome: PublishOutcome = await new SocialPub().posts.create({ accountId: '@a', platform: 'x', content: { text: 'hi' } });\n" +
+        'export const kind: string = outcome.kind;\n',
+    );
+    await writeFile(
+      join(project, 'typed.cts'),
+      "import { SocialPub } from '@socialpub/sdk';\nexport const client: SocialPub = new SocialPub();\n",
+    );
+    // The same call with a wrong type: the check fails, so the types are really read.
+    await writeFile(
+      join(project, 'mistyped.mts'),
+      "import { SocialPub } from '@socialpub/sdk';\nexport const client: number = new SocialPub();\n",
+    );
+    const typeRoots = join(REPO_ROOT, 'node_modules/@types');
+    const tsc = (files: string[]) =>
+      runCommand(
+        process.execPath,
+        [
+          TSC,
+          '--noEmit',
+          '--strict',
+          '--module',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--typeRoots',
+          typeRoots,
+          '--types',
+          'node',
+          ...files,
+        ],
+        {},
+        { cwd: project, timeoutMs: 120_000 },
+      );
+    // One run over all three (the declarations themselves checked too): the one error is the wrong type.
+    const checked = await tsc(['typed.mts', 'typed.cts', 'mistyped.mts']);
+    expect(checked.code).not.toBe(0);
+    const errors = checked.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
+    expect(errors, checked.stdout).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^mistyped\.mts\(2,\d+\): error TS2322: Type 'SocialPub' is not assignable to type 'number'/,
+    );
+  }, 240_000);
+});
 
 describe('the README SDK quick start in a fresh npm init -y project', () => {
   it('is a CommonJS project, as the README says', () => {
