@@ -1,15 +1,5 @@
 import {
-  NETWORK_RULES_MODES,
-  type NetworkRulesMode,
-  NetworkRulesModeSchema,
-  SIMULATE_OUTCOMES,
   type SimulateBehaviour,
-  SimulateBehaviourSchema,
-  type SimulatedFigures,
-  SimulatedFiguresSchema,
-  type SimulatedNetworkError,
-  SimulatedNetworkErrorSchema,
-  type SimulatedOptionsError,
   type SimulateOutcome,
   type SimulateSettings,
   SimulateSettingsSchema,
@@ -31,7 +21,7 @@ export {
   type SimulateOutcome,
   type SimulateSettings,
   SimulateSettingsSchema,
-};
+} from '@socialpub/core';
 
 /** Default of `finish_after_seconds` (reference-server.md, "Simulated networks"). */
 export const DEFAULT_FINISH_AFTER_SECONDS = 30;
