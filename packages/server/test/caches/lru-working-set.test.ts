@@ -5,7 +5,7 @@ import type { WorkingSetPolicy } from '../../src/caches/lru-working-set.js';
 import { AccountsAnswerCache } from '../../src/domain/accounts-answer.js';
 import { accountWithProfile, type TestApp, testApp } from '../helpers/test-app.js';
 
-// The request path's caches are sized by what is in use (db/working-set.ts): a rotation over more
+// The request path's caches are sized by what is in use (caches/lru-working-set.ts): a rotation over more
 // accounts than the ordinary bound must not miss on every lookup, and the ceiling still caps them.
 
 const db = new BetterSqlite3(':memory:');
