@@ -63,15 +63,19 @@ function keyOf({ url, lineNumber, functionName }) {
   if (values.by === 'module') {
     if (!url) return functionName || '(native)';
     if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
-    if (!inBundle(url)) return url.replace(/^.*node_modules\//, '').split('/').slice(0, 2).join('/');
+    if (!inBundle(url))
+      return url
+        .replace(/^.*node_modules\//, '')
+        .split('/')
+        .slice(0, 2)
+        .join('/');
     return bundleModuleAt(url, lineNumber);
   }
   const name = functionName || '(anonymous)';
   if (!url) return name;
-  const where = inBundle(url)
-    ? bundleModuleAt(url, lineNumber)
-    : url.replace(/^.*node_modules\//, '').replace(/^.*\/packages\//, '');
-  return `${name} ${where}:${lineNumber + 1}`;
+  // A bundle's line numbers say nothing; its module does.
+  if (inBundle(url)) return `${name} ${bundleModuleAt(url, lineNumber)}`;
+  return `${name} ${url.replace(/^.*node_modules\//, '').replace(/^.*\/packages\//, '')}:${lineNumber + 1}`;
 }
 
 const from = values.last === undefined ? -Infinity : profile.endTime - Number(values.last) * 1e6;
@@ -84,7 +88,8 @@ profile.samples.forEach((id, i) => {
   at += us;
   if (at < from || byId.get(id).callFrame.functionName === '(idle)') return;
   const stack = [];
-  for (let frame = id; frame !== undefined; frame = parentOf.get(frame)) stack.push(byId.get(frame).callFrame);
+  for (let frame = id; frame !== undefined; frame = parentOf.get(frame))
+    stack.push(byId.get(frame).callFrame);
   if (stack.some((frame) => frame.functionName === 'post' && frame.url.includes('inspector'))) return;
   if (values.under !== undefined && !stack.some((frame) => frame.functionName === values.under)) return;
   total += us;
@@ -95,8 +100,16 @@ profile.samples.forEach((id, i) => {
 
 const per = values.per === undefined ? null : Number(values.per);
 const scope = values.under === undefined ? 'busy' : `under ${values.under}`;
-console.log(`${scope}: ${(total / 1000).toFixed(0)} ms${per ? `, ${(total / per).toFixed(1)} µs per unit` : ''}`);
-const tables = values.under === undefined ? [['self', self]] : [['self', self], ['inclusive', inclusive]];
+console.log(
+  `${scope}: ${(total / 1000).toFixed(0)} ms${per ? `, ${(total / per).toFixed(1)} µs per unit` : ''}`,
+);
+const tables =
+  values.under === undefined
+    ? [['self', self]]
+    : [
+        ['self', self],
+        ['inclusive', inclusive],
+      ];
 for (const [title, map] of tables) {
   console.log(`-- ${title} time by ${values.by}`);
   for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(values.count))) {
