@@ -143,6 +143,7 @@ function keptByRepositories(repos: Repositories): KeptPerAccount {
         'postCounts.accounts': answers.accounts,
         'postCounts.profiles': answers.profiles,
         'postCounts.answers': answers.answers,
+        'postRecords.recentNetworkPosts': repos.postRecords.keptRecentPosts,
         readCounters: repos.readCounters.keptCount,
         requestLog: repos.requestLog.keptCount,
       };

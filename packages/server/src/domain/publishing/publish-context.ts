@@ -47,6 +47,8 @@ export interface PublishContext {
   body: unknown;
   request: NormalizedPostRequest | undefined;
   dryRun: boolean;
+  /** Every check run to answer what would happen (`PublishingService.prepare`): as in a dry run. */
+  checkOnly: boolean;
   platform: Platform | undefined;
   profile: ProfileRecord | undefined;
   connection: ConnectionRecord | undefined;
@@ -94,6 +96,7 @@ export function newContext(
     body: undefined,
     request: undefined,
     dryRun: false,
+    checkOnly: false,
     platform: undefined,
     profile: undefined,
     connection: undefined,
