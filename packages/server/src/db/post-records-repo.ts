@@ -24,10 +24,9 @@ import {
   postRecordFromRow,
   type StoredPostRecord,
 } from './post-record-rows.js';
+import { textDigest } from './text-digest.js';
 
 export type { NetworkText, PostCountQuery, PostRecordPatch, StoredPostRecord };
-
-const EPOCH = new Date(0);
 
 /** Every column but the delivery's, which only the inbox reads (`deliveries-repo.ts`). */
 const RECORD_COLUMNS = `id, account_id, profile_id, platform, status, media_type, publish_id, permalink,
@@ -267,11 +266,10 @@ export class PostRecordsRepository {
     const key = recentKey(profileId, platform);
     const kept = this.#recent.get(key, since);
     if (kept !== undefined) return kept;
-    // The account's latest send on each network, kept from one read of its posts (since the
-    // epoch, so the 20-second wait's later asks are answered from it too).
-    const last = this.lastPostSince(accountId, platform, EPOCH);
+    // A kept answer that the account sent nothing to the network since then spares the read; no
+    // answer is asked for (that would be a read of its own).
     const posts =
-      last === null || last.getTime() < Date.parse(since)
+      this.#answers.lastAtMs(accountId, platform, Date.parse(since)) === null
         ? []
         : this.#readAccepted(accountId, profileId, platform, since);
     if (this.#mayKeep()) this.#recent.keep(key, since, posts);
@@ -304,10 +302,11 @@ export class PostRecordsRepository {
     return posts;
   }
 
-  /** A LinkedIn post of the profile with this text digest, however old (LinkedIn's duplicate rule). */
-  linkedinText(accountId: string, profileId: string, digest: Buffer): NetworkText | null {
-    // Never posted to LinkedIn (the account's latest sends are kept): nothing to read.
-    if (this.lastPostSince(accountId, 'linkedin', EPOCH) === null) return null;
+  /** A LinkedIn post of the profile with this text, however old (LinkedIn's duplicate rule). */
+  linkedinText(accountId: string, profileId: string, text: string): NetworkText | null {
+    // Known never to have posted to LinkedIn (a kept answer): nothing to read or digest.
+    if (this.#answers.lastAtMs(accountId, 'linkedin', 0) === null) return null;
+    const digest = textDigest(text);
     for (const { post, at } of this.#pending.size > 0 ? this.#pending.rowsOf(profileId, 'linkedin') : []) {
       if (isAccepted(post) && post.textDigest?.equals(digest))
         return { at, digest, networkPostId: post.publishId };
