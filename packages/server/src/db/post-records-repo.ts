@@ -266,10 +266,10 @@ export class PostRecordsRepository {
     const key = recentKey(profileId, platform);
     const kept = this.#recent.get(key, since);
     if (kept !== undefined) return kept;
-    // A kept answer that the account sent nothing to the network since then spares the read; no
+    // A cached answer that the account sent nothing to the network since then spares the read; no
     // answer is asked for (that would be a read of its own).
     const posts =
-      this.#answers.lastAtMs(accountId, platform, Date.parse(since)) === null
+      this.#countCache.lastAtMs(accountId, platform, Date.parse(since)) === null
         ? []
         : this.#readAccepted(accountId, profileId, platform, since);
     if (this.#mayKeep()) this.#recent.keep(key, since, posts);
@@ -304,8 +304,8 @@ export class PostRecordsRepository {
 
   /** A LinkedIn post of the profile with this text, however old (LinkedIn's duplicate rule). */
   linkedinText(accountId: string, profileId: string, text: string): NetworkText | null {
-    // Known never to have posted to LinkedIn (a kept answer): nothing to read or digest.
-    if (this.#answers.lastAtMs(accountId, 'linkedin', 0) === null) return null;
+    // Known never to have posted to LinkedIn (a cached answer): nothing to read or digest.
+    if (this.#countCache.lastAtMs(accountId, 'linkedin', 0) === null) return null;
     const digest = textDigest(text);
     for (const { post, at } of this.#pending.size > 0 ? this.#pending.rowsOf(profileId, 'linkedin') : []) {
       if (isAccepted(post) && post.textDigest?.equals(digest))
