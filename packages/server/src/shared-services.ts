@@ -4,6 +4,7 @@ import type { SignupMode } from './config-team.js';
 import type { Database } from './db/database.js';
 import type { Repositories } from './db/repositories.js';
 import type { AccountDeletion } from './domain/account-deletion.js';
+import type { UsageContributor } from './domain/account-usage.js';
 import type { MediaService } from './domain/media/media-service.js';
 import type { PasswordHasher } from './domain/passwords.js';
 import type { NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';
@@ -19,8 +20,7 @@ import type { OAuthClients } from './oauth/clients.js';
 import type { ServerEvents } from './observability/server-events.js';
 import type { ServerUrls } from './server-urls.js';
 
-/** Contributes counters to the admin account view (`usage`); the posts and media areas add theirs. */
-export type UsageContributor = (accountId: string, now: Date) => Record<string, unknown>;
+export type { UsageContributor } from './domain/account-usage.js';
 
 /**
  * Everything the routes and later areas need but publishing itself, which is built over them

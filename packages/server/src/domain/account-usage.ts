@@ -1,5 +1,5 @@
 import { LIMITS, publishAttemptCeiling, uploadDailyBudgetBytes } from '@socialpub/core';
-import type { Services, UsageContributor } from '../services.js';
+import type { DomainDeps } from './domain-deps.js';
 import {
   attemptsToday,
   postsThisMonth,
@@ -14,7 +14,7 @@ import { utcDay } from './uploads/link-times.js';
  * by the same functions the checks use, so a test or a person sees exactly what a request is judged by.
  */
 /** The counters the limits read for one account at `now` (typed; the dashboard Overview shows them). */
-export function accountUsageCounts(services: Services, accountId: string, now: Date) {
+export function accountUsageCounts(services: Pick<DomainDeps, 'repos'>, accountId: string, now: Date) {
   const { repos } = services;
   const account = repos.accounts.get(accountId);
   if (!account) return null;
@@ -51,6 +51,9 @@ export function accountUsageCounts(services: Services, accountId: string, now: D
 
 export type AccountUsageCounts = NonNullable<ReturnType<typeof accountUsageCounts>>;
 
-export function accountUsage(services: Services): UsageContributor {
+/** Contributes counters to the admin account view (`usage`); the posts and media areas add theirs. */
+export type UsageContributor = (accountId: string, now: Date) => Record<string, unknown>;
+
+export function accountUsage(services: Pick<DomainDeps, 'repos'>): UsageContributor {
   return (accountId, now) => accountUsageCounts(services, accountId, now) ?? {};
 }

@@ -1,6 +1,6 @@
 import type { Delivery } from '@socialpub/core';
 import type { DeliveryRecord } from '../../db/deliveries-repo.js';
-import type { Services } from '../../services.js';
+import type { DomainDeps } from '../domain-deps.js';
 import { publicFileUrl } from '../media/media-status.js';
 
 const DELIVERY_ID = /^dlv_([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/;
@@ -17,7 +17,7 @@ export function postIdOfDelivery(id: string): string | null {
 }
 
 /** The answer of the admin API (and what the dashboard's inbox shows). */
-export function deliveryView(services: Services, record: DeliveryRecord): Delivery {
+export function deliveryView(services: Pick<DomainDeps, 'repos' | 'urls'>, record: DeliveryRecord): Delivery {
   const { mediaFiles } = services.repos;
   return {
     id: deliveryId(record.postId),

@@ -7,7 +7,7 @@ import {
   parseZonedDateTime,
 } from '@socialpub/core';
 import type { DeliveryListQuery } from '../../db/deliveries-repo.js';
-import type { Services } from '../../services.js';
+import type { DomainDeps } from '../domain-deps.js';
 import { cursorSecret } from '../posts/list-posts.js';
 import { deliveryView } from './delivery-view.js';
 
@@ -36,7 +36,7 @@ function uuidOf(parameter: string, value: string | undefined, what: string): str
 
 /** The filters as the repository takes them; the first bad one answers 400 naming it. */
 export function deliveryFilter(
-  services: Services,
+  services: Pick<DomainDeps, 'repos' | 'urls'>,
   accountId: string,
   input: DeliveryListInput,
 ): DeliveryListQuery {
@@ -87,7 +87,7 @@ export function deliveryFilter(
  * and address (the API's lists: `next_cursor` exactly as received).
  */
 export function listDeliveries(
-  services: Services,
+  services: Pick<DomainDeps, 'repos' | 'urls'>,
   accountId: string,
   input: DeliveryListInput,
 ): DeliveryPage {

@@ -1,6 +1,7 @@
 import { apiError } from '@socialpub/core';
 import type { AccountRecord } from '../../db/accounts-repo.js';
-import type { Services } from '../../services.js';
+import type { DomainDeps } from '../domain-deps.js';
+import type { PublishingService } from '../publishing/publishing-service.js';
 import type { PreparedPost } from '../publishing/publishing-service.js';
 import { keptRequestOf, type PostObject, postBodyOfKept } from './kept-post-body.js';
 import { scheduledPostView } from './post-views.js';
@@ -28,7 +29,7 @@ export interface ChangedScheduledPost {
  * uses the same guard, so the post is never sent twice and the change never lost.
  */
 export async function changeScheduledPost(
-  services: Services,
+  services: Pick<DomainDeps, 'db' | 'repos' | 'clocks'> & { publishing: Pick<PublishingService, 'prepare'> },
   account: AccountRecord,
   id: string,
   change: ScheduledPostChange,

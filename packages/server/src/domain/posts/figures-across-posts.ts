@@ -1,5 +1,5 @@
 import { LIMITS, type Platform, type PostRecord } from '@socialpub/core';
-import type { Services } from '../../services.js';
+import type { DomainDeps } from '../domain-deps.js';
 import { listPosts } from './list-posts.js';
 import { readPost } from './read-post.js';
 
@@ -24,7 +24,7 @@ export interface FiguresAcrossPosts {
  * across posts is one the API gives for that post.
  */
 export function figuresAcrossPosts(
-  services: Services,
+  services: Pick<DomainDeps, 'db' | 'repos' | 'clocks' | 'urls' | 'drivers'>,
   accountId: string,
   query: FiguresAcrossPostsQuery,
 ): FiguresAcrossPosts {

@@ -5,7 +5,7 @@ import type { StoredPostRecord } from '../../db/post-records-repo.js';
 import type { DueWorkSource } from '../../due-work.js';
 import type { SimulatedFigures } from '../../networks/index.js';
 import { nextFiguresCollectionAt } from '../../networks/index.js';
-import type { SharedServices } from '../../shared-services.js';
+import type { DomainDeps } from '../domain-deps.js';
 
 /**
  * The figures a post's network reports: those kept with the post, else the connection's standing
@@ -13,7 +13,7 @@ import type { SharedServices } from '../../shared-services.js';
  * caller holds it, or undefined to read it.
  */
 function simulatedFiguresOf(
-  services: SharedServices,
+  services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>,
   post: StoredPostRecord,
   connection?: ConnectionRecord | null,
 ): SimulatedFigures | undefined {
@@ -29,7 +29,7 @@ function simulatedFiguresOf(
  * then sets the next collection: every 6 hours during the first 7 days after publishing, none after.
  */
 export function collectFiguresNow(
-  services: SharedServices,
+  services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>,
   post: StoredPostRecord,
   now: Date,
 ): StoredPostRecord {
@@ -49,7 +49,7 @@ export function collectFiguresNow(
  * instead of recording the post and then, a moment later, its first figures.
  */
 export function figuresAt(
-  services: SharedServices,
+  services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>,
   post: StoredPostRecord,
   now: Date,
   connection?: ConnectionRecord | null,
@@ -71,7 +71,7 @@ export function figuresAt(
  * figures stand in when the post kept none (the row the send just read; undefined: read it).
  */
 export function firstFiguresAt(
-  services: SharedServices,
+  services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>,
   post: StoredPostRecord,
   now: Date,
   connection?: ConnectionRecord | null,
@@ -93,7 +93,7 @@ export function firstFiguresAt(
 }
 
 /** Due work: the earliest figure collection that is due (post_records.next_figures_at). */
-export function figuresCollectionSource(services: SharedServices): DueWorkSource {
+export function figuresCollectionSource(services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>): DueWorkSource {
   return {
     name: 'figures',
     perClock: true,

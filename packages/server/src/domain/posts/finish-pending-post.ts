@@ -1,6 +1,6 @@
 import type { DueWorkSource } from '../../due-work.js';
 import type { NetworkResult } from '../../networks/index.js';
-import type { Services } from '../../services.js';
+import type { DomainDeps } from '../domain-deps.js';
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
@@ -14,7 +14,7 @@ function stringOrNull(value: unknown): string | null {
  * Publishing only has to store the record with status `processing` and `finishAt`: the due-work
  * source below finds it; calling this directly is also safe.
  */
-function finishPendingPost(services: Services, postId: string): void {
+function finishPendingPost(services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>, postId: string): void {
   const { postRecords } = services.repos;
   const post = postRecords.get(postId);
   if (!post?.finishAt) return;
@@ -54,7 +54,7 @@ function finishPendingPost(services: Services, postId: string): void {
 }
 
 /** Due work: the earliest post waiting for its network to finish (post_records.finish_at). */
-export function pendingPostsSource(services: Services): DueWorkSource {
+export function pendingPostsSource(services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>): DueWorkSource {
   return {
     name: 'pending-posts',
     perClock: true,

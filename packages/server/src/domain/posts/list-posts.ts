@@ -10,7 +10,7 @@ import {
   type RecordKind,
   readStatusFilter,
 } from '@socialpub/core';
-import type { Services } from '../../services.js';
+import type { DomainDeps } from '../domain-deps.js';
 import { randomToken } from '../secrets.js';
 import { type ListPosition, listPostItems } from './post-list-query.js';
 import { postRecordView, scheduledPostView } from './post-views.js';
@@ -42,7 +42,7 @@ const badParameter = (parameter: string, message: string) =>
   apiError('bad_request', message, { status: 400, extra: { parameter } });
 
 /** The secret that signs page cursors; made once per data directory and kept. */
-export function cursorSecret(services: Services): string {
+export function cursorSecret(services: Pick<DomainDeps, 'repos'>): string {
   return services.repos.settings.getOrCreate(CURSOR_SECRET_SETTING, () => randomToken(32));
 }
 
@@ -70,7 +70,7 @@ function readKinds(raw: string | undefined, statuses: readonly PostStatusFilter[
 }
 
 function readPosition(
-  services: Services,
+  services: Pick<DomainDeps, 'db' | 'repos' | 'clocks' | 'urls'>,
   accountId: string,
   cursor: string | undefined,
 ): ListPosition | undefined {
@@ -89,7 +89,7 @@ function readPosition(
 }
 
 /** GET /api/v2/posts: validated filters, one keyset page, and the next page's cursor and URL. */
-export function listPosts(services: Services, accountId: string, input: PostListInput): PostListResult {
+export function listPosts(services: Pick<DomainDeps, 'db' | 'repos' | 'clocks' | 'urls'>, accountId: string, input: PostListInput): PostListResult {
   const statuses = readStatuses(input.status);
   const kinds = readKinds(input.kind, statuses);
   let platform: Platform | undefined;

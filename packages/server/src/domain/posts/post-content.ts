@@ -1,5 +1,5 @@
 import type { PostOrScheduled } from '@socialpub/core';
-import type { Services } from '../../services.js';
+import type { DomainDeps } from '../domain-deps.js';
 import { publicFileUrl } from '../media/media-status.js';
 
 /** One file of a post as the dashboard shows it: a thumbnail address while the library keeps it. */
@@ -20,7 +20,7 @@ export interface PostContent {
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-function libraryFiles(services: Services, accountId: string, fileIds: readonly string[]): PostContentFile[] {
+function libraryFiles(services: Pick<DomainDeps, 'repos'>, accountId: string, fileIds: readonly string[]): PostContentFile[] {
   return fileIds.map((fileId) => {
     const file = services.repos.mediaFiles.getForAccount(accountId, fileId);
     if (!file) return { kind: 'image', name: 'a file no longer in the library', src: null };
@@ -30,7 +30,7 @@ function libraryFiles(services: Services, accountId: string, fileIds: readonly s
 }
 
 /** The kept request of a scheduled post: its text and library files. */
-function fromScheduled(services: Services, accountId: string, scheduledPostId: string) {
+function fromScheduled(services: Pick<DomainDeps, 'repos'>, accountId: string, scheduledPostId: string) {
   const scheduled = services.repos.scheduledPosts.get(scheduledPostId);
   if (!scheduled || scheduled.accountId !== accountId) return null;
   const text = scheduled.request['text'];
@@ -45,7 +45,7 @@ function fromScheduled(services: Services, accountId: string, scheduledPostId: s
  * post it took, the kept request for a scheduled post and for what a schedule sent. A direct publish
  * the network refused kept no text, and shows none.
  */
-export function postContent(services: Services, accountId: string, record: PostOrScheduled): PostContent {
+export function postContent(services: Pick<DomainDeps, 'repos'>, accountId: string, record: PostOrScheduled): PostContent {
   const profile = services.repos.profiles.getForAccount(accountId, record.profile_id);
   const profileName = profile?.name ?? null;
   if (record.kind === 'scheduled_post') {

@@ -1,5 +1,5 @@
 import { apiError, type PostOrScheduled } from '@socialpub/core';
-import type { Services } from '../../services.js';
+import type { DomainDeps } from '../domain-deps.js';
 import { collectFiguresNow } from './figures-collection.js';
 import { postRecordWithFigures, scheduledPostView } from './post-views.js';
 
@@ -7,7 +7,7 @@ import { postRecordWithFigures, scheduledPostView } from './post-views.js';
  * GET /api/v2/posts/{id}: a post record with `figures`, or a scheduled post record with `results`.
  * Another account's id reads exactly like one that does not exist (404 post_not_found).
  */
-export function readPost(services: Services, accountId: string, id: string): PostOrScheduled {
+export function readPost(services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>, accountId: string, id: string): PostOrScheduled {
   const { postRecords, scheduledPosts } = services.repos;
   const now = services.clocks.forAccount(accountId).now();
   let post = postRecords.getForAccount(accountId, id);

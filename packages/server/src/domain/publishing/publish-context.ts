@@ -4,7 +4,7 @@ import type { ConnectionRecord } from '../../db/connections-repo.js';
 import type { ProfileRecord } from '../../db/profiles-repo.js';
 import type { CallerFacts } from '../../db/repositories.js';
 import type { PublishMediaFile } from '../../networks/index.js';
-import type { SharedServices } from '../../shared-services.js';
+import type { DomainDeps } from '../domain-deps.js';
 import type { PublishingStore } from './publishing-store.js';
 import type { SendTimeBatch } from './send-time-batch.js';
 
@@ -18,7 +18,7 @@ export type Delivery =
   | { kind: 'queue'; at: Date; limit: number; used: number };
 
 export interface PublishingDeps {
-  services: SharedServices;
+  services: DomainDeps;
   store: PublishingStore;
   /** Waits for real time (system clock media wait); tests with the virtual clock never call it. */
   sleep: (ms: number) => Promise<void>;
