@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { lazyAdminApi } from './admin/lazy-admin.js';
-import type { Clock, ClockMode } from './clock.js';
-import { serverClock } from './clocks/server-clock.js';
+import type { Clock, ClockMode } from './clocks/virtual-clock.js';
 import type { LogMode, SignupMode } from './config-team.js';
 import { createServices } from './create-services.js';
 import { isDashboardPath, wantsHtml } from './dashboard/dashboard-paths.js';
@@ -11,6 +10,7 @@ import { openDatabase } from './db/database.js';
 import { networkMemory } from './db/network-memory.js';
 import { createRepositories } from './db/repositories.js';
 import { accountUsage } from './domain/account-usage.js';
+import { serverClock } from './domain/clocks/server-clock.js';
 import { idempotencyExpirySource } from './domain/idempotency/idempotency-expiry.js';
 import type { MediaServiceSettings } from './domain/media/media-service.js';
 import type { NetworkDrivers } from './domain/posting-options.js';

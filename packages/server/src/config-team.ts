@@ -1,4 +1,4 @@
-import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /** The settings a server shared by a team reads (reference-server.md, "A team's server behind a proxy"). */
 export interface TeamSettings {

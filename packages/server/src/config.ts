@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
-import { type ClockMode, LATEST_CLOCK_MS } from './clock.js';
+import { type ClockMode, LATEST_CLOCK_MS } from './clocks/virtual-clock.js';
 import { parseTeamSettings, TeamSettingError, type TeamSettings } from './config-team.js';
 import { AllowListEntryError, parseImportAllow } from './domain/media/address-policy.js';
 import { workFactorProblem } from './domain/passwords.js';

@@ -1,9 +1,9 @@
-import type { Clock } from './clock.js';
-import { AccountClocks } from './clocks/account-clocks.js';
+import type { Clock } from './clocks/virtual-clock.js';
 import type { SignupMode } from './config-team.js';
 import type { Database } from './db/database.js';
 import type { Repositories } from './db/repositories.js';
 import { AccountDeletion } from './domain/account-deletion.js';
+import { AccountClocks } from './domain/clocks/account-clocks.js';
 import { MediaService, type MediaServiceSettings } from './domain/media/media-service.js';
 import { PasswordHasher } from './domain/passwords.js';
 import { type NetworkDrivers, PostingOptionsService } from './domain/posting-options.js';

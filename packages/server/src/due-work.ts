@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { assertClockTarget, type Clock, isVirtualClock } from './clock.js';
 import { type ClockScope, SERVER_CLOCK_SCOPE } from './clocks/clock-scope.js';
+import { assertClockTarget, type Clock, isVirtualClock } from './clocks/virtual-clock.js';
 import { WorkSlices } from './runtime/work-slices.js';
 
 /**

@@ -1,5 +1,5 @@
 export * from './app.js';
-export * from './clock.js';
+export * from './clocks/virtual-clock.js';
 export * from './config.js';
 export * from './db/index.js';
 export * from './domain/api-keys.js';

@@ -1,6 +1,6 @@
 import { apiError, CLOCK_PAST_LATEST_MESSAGE, ClockMoveSchema } from '@socialpub/core';
 import { Hono } from 'hono';
-import { isVirtualClock, LATEST_CLOCK_MS } from '../clock.js';
+import { isVirtualClock, LATEST_CLOCK_MS } from '../clocks/virtual-clock.js';
 import type { AppEnv } from '../http/context.js';
 import type { Services } from '../services.js';
 import { adminBody } from './admin-body.js';

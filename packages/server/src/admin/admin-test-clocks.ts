@@ -1,6 +1,6 @@
 import { apiError, CLOCK_PAST_LATEST_MESSAGE, ClockCreateSchema, ClockMoveSchema } from '@socialpub/core';
 import { Hono } from 'hono';
-import { LATEST_CLOCK_MS } from '../clock.js';
+import { LATEST_CLOCK_MS } from '../clocks/virtual-clock.js';
 import { accountView } from '../domain/accounts.js';
 import type { AppEnv } from '../http/context.js';
 import { WorkSlices } from '../runtime/work-slices.js';

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AccountClocks } from '../clocks/account-clocks.js';
 import { accountFootprint } from '../db/account-footprint.js';
 import type { Database } from '../db/database.js';
 import type { Repositories } from '../db/repositories.js';
 import type { MediaFolder } from '../files/media-folder.js';
+import type { AccountClocks } from './clocks/account-clocks.js';
 import type { UploadStorage } from './uploads/upload-storage.js';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { apiError, type Plan } from '@socialpub/core';
-import type { AccountClocks } from '../clocks/account-clocks.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { Repositories } from '../db/repositories.js';
+import type { AccountClocks } from './clocks/account-clocks.js';
 import type { PasswordHasher } from './passwords.js';
 
 export interface AccountInput {

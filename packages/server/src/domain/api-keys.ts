@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../clocks/virtual-clock.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { ApiKeyRecord } from '../db/api-keys-repo.js';
 import type { CallerFacts, Repositories } from '../db/repositories.js';

@@ -8,7 +8,7 @@ import {
   SNIFF_BYTES,
   sniffMediaType,
 } from '@socialpub/core';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../clocks/virtual-clock.js';
 import type { MediaFileRecord } from '../db/media-files-repo.js';
 import type { Repositories } from '../db/repositories.js';
 import type { MediaFolder } from '../files/media-folder.js';

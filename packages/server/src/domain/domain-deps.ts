@@ -1,8 +1,8 @@
-import type { AccountClocks } from '../clocks/account-clocks.js';
 import type { Database } from '../db/database.js';
 import type { Repositories } from '../db/repositories.js';
 import type { MediaFolder } from '../files/media-folder.js';
 import type { ServerUrls } from '../server-urls.js';
+import type { AccountClocks } from './clocks/account-clocks.js';
 import type { NetworkDrivers } from './posting-options.js';
 
 /**

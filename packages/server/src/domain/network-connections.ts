@@ -1,5 +1,5 @@
 import { apiError, type Platform } from '@socialpub/core';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../clocks/virtual-clock.js';
 import type { ConnectionRecord } from '../db/connections-repo.js';
 import type { ProfileRecord } from '../db/profiles-repo.js';
 import type { Repositories } from '../db/repositories.js';

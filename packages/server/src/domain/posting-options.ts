@@ -1,9 +1,9 @@
 import { apiError, LIMITS, PLATFORMS, type Platform } from '@socialpub/core';
-import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { ConnectionRecord } from '../db/connections-repo.js';
 import type { Repositories } from '../db/repositories.js';
 import type { NetworkConnection, NetworkDriver, OptionsRowContent } from '../networks/index.js';
 import { parseSimulateSettings } from '../networks/index.js';
+import type { AccountClockLookup } from './clocks/account-clocks.js';
 import { effectiveHealth } from './network-health.js';
 
 export type OptionsRow = OptionsRowContent & { cached: boolean };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, type Profile } from '@socialpub/core';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../clocks/virtual-clock.js';
 import type { ProfileRecord } from '../db/profiles-repo.js';
 import type { Repositories } from '../db/repositories.js';
 import { networkEntry } from './network-health.js';

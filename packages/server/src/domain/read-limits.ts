@@ -1,6 +1,6 @@
 import { type ApiError, apiError, LIMITS } from '@socialpub/core';
-import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { Repositories } from '../db/repositories.js';
+import type { AccountClockLookup } from './clocks/account-clocks.js';
 
 /**
  * Limits, Reads: 60 reads per UTC minute per account (all keys together) for GET accounts,

@@ -1,16 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import proxyAddr from 'proxy-addr';
+import type { TrustProxy } from '../trust-proxy.js';
+
+export { parseTrustProxy, type TrustProxy } from '../trust-proxy.js';
 
 /** The address of a request that came with no socket (`app.request()` in tests). */
 export const NO_SOCKET_ADDRESS = 'local';
-
-/**
- * Which peers may speak for the client (SOCIALPUB_TRUST_PROXY): the last `hops` forwarding hops,
- * or exactly the peers in `addresses` (addresses, CIDR ranges, or proxy-addr's names `loopback`,
- * `linklocal`, `uniquelocal`). Unset, no forwarding header is read.
- */
-export type TrustProxy = { hops: number } | { addresses: readonly string[] };
 
 /** Decides whether the `hop`th address from the socket (0 = the socket's peer) may forward. */
 type TrustFunction = (address: string, hop: number) => boolean;
@@ -72,36 +68,4 @@ function compileTrust(trust: TrustProxy): TrustFunction {
 /** The request's client address, as its first step set it (`local` when none did: parts-built apps). */
 export function clientAddress(c: Context): string {
   return (c.get('clientAddress' as never) as string | undefined) ?? NO_SOCKET_ADDRESS;
-}
-
-/**
- * Reads SOCIALPUB_TRUST_PROXY: a whole number of hops, or a comma-separated list of addresses and
- * CIDR ranges. Throws a sentence naming what to fix for anything else.
- */
-export function parseTrustProxy(raw: string | undefined): TrustProxy | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const value = raw.trim();
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    if (hops < 1 || hops > 32) {
-      throw new Error(
-        `SOCIALPUB_TRUST_PROXY must be a hop count from 1 to 32, or addresses and CIDR ranges; got "${raw}". Leave it unset to trust no proxy.`,
-      );
-    }
-    return { hops };
-  }
-  const addresses = value.split(',').map((entry) => entry.trim());
-  if (addresses.some((entry) => entry === '')) {
-    throw new Error(
-      `SOCIALPUB_TRUST_PROXY has an empty entry in "${raw}"; separate addresses with single commas.`,
-    );
-  }
-  try {
-    proxyAddr.compile(addresses);
-  } catch (error) {
-    throw new Error(
-      `SOCIALPUB_TRUST_PROXY: ${(error as Error).message} in "${raw}". Give a hop count (1) or addresses and CIDR ranges (127.0.0.1, 10.0.0.0/8, ::1).`,
-    );
-  }
-  return { addresses };
 }

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Clock } from '../clock.js';
-import type { AccountClockLookup } from '../clocks/account-clocks.js';
+import type { Clock } from '../clocks/virtual-clock.js';
 import type { Repositories } from '../db/repositories.js';
 import { bearerToken, type Caller, resolveApiKey } from '../domain/api-keys.js';
+import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import type { ReadLimiter } from '../domain/read-limits.js';
 import type { ServerEvents } from '../observability/server-events.js';
 import { callerTime } from './auth.js';

@@ -1,7 +1,7 @@
 import { LIMITS } from '@socialpub/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../clocks/virtual-clock.js';
 import type { RequestLogRepository } from '../db/request-log-repo.js';
 import type { ServerEvents } from '../observability/server-events.js';
 import type { AppEnv } from './context.js';

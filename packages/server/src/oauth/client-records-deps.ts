@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../clocks/virtual-clock.js';
 import type { Repositories } from '../db/repositories.js';
 
 /** What the app registry reads from the server's services: the server's clock and the stored apps. */

@@ -1,5 +1,5 @@
 import { OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../clocks/virtual-clock.js';
 
 /** Past this many tracked addresses, those with no registration left in the window are dropped. */
 const MAX_TRACKED_ADDRESSES = 10_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createOpenApiRoute } from './route.js';
+import { createOpenApiRoute } from '../routes/openapi-route.js';
 
 describe('GET /openapi.yaml', () => {
   it('answers the document as application/yaml', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PLATFORMS, type Platform } from '@socialpub/core';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../clocks/virtual-clock.js';
 import type { Database } from '../db/database.js';
 import type { Repositories } from '../db/repositories.js';
 import { issueApiKey } from '../domain/api-keys.js';

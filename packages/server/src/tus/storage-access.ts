@@ -1,6 +1,6 @@
 import { type ApiError, apiError } from '@socialpub/core';
-import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import type { UploadLinkRecord, UploadLinksRepository } from '../db/upload-links-repo.js';
+import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import { sha256Hex } from '../domain/secrets.js';
 import type { UploadLinkLifecycle } from '../domain/uploads/upload-link-lifecycle.js';
 

@@ -5,7 +5,7 @@ import {
   moveOwnTestClock,
   returnToServerClock,
   startOwnTestClock,
-} from '../../src/clocks/own-test-clock.js';
+} from '../../src/domain/clocks/own-test-clock.js';
 import { sendPost } from '../helpers/publishing.js';
 import { accountWithProfile, CLOCK_START, type Fixture, type TestApp, testApp } from '../helpers/test-app.js';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp, type SocialpubApp } from '../../src/app.js';
-import type { VirtualClock } from '../../src/clock.js';
+import type { VirtualClock } from '../../src/clocks/virtual-clock.js';
 import { WriteBehind } from '../../src/db/write-behind.js';
 import { type NodeAccountsLaneOptions, nodeAccountsLane } from '../../src/http/node-accounts-lane.js';
 import { keptAccountsAnswers } from '../../src/routes/accounts.js';

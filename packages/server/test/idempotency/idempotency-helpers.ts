@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiError, readDryRun } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import { afterEach, beforeEach } from 'vitest';
-import { isVirtualClock } from '../../src/clock.js';
+import { isVirtualClock } from '../../src/clocks/virtual-clock.js';
 import type { IdempotencyStore } from '../../src/db/idempotency-repo.js';
 import { IdempotencyService } from '../../src/domain/idempotency/index.js';
 import { apiKeyAuth } from '../../src/http/auth.js';

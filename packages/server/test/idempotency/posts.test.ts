@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isVirtualClock } from '../../src/clock.js';
+import { isVirtualClock } from '../../src/clocks/virtual-clock.js';
 import { accountWithProfile, type Fixture, type TestApp, testApp } from '../helpers/test-app.js';
 import { newKey } from './idempotency-helpers.js';
 

@@ -1,6 +1,6 @@
 import { OAUTH_REGISTRATION_LIMITS } from '@socialpub/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../src/clock.js';
+import { VirtualClock } from '../../src/clocks/virtual-clock.js';
 import { RegistrationThrottle } from '../../src/oauth/registration-throttle.js';
 import {
   advance,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../src/clock.js';
+import { VirtualClock } from '../../src/clocks/virtual-clock.js';
 import { DueWorkRunner, type DueWorkSource } from '../../src/due-work.js';
 
 /** Busy work of about `ms` milliseconds on the event loop (what a send or a deletion costs). */

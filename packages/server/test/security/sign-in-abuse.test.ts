@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../src/clock.js';
+import { VirtualClock } from '../../src/clocks/virtual-clock.js';
 import {
   SIGN_IN_FAILURES_BEFORE_SLOWING,
   SIGN_UPS_PER_ADDRESS,

@@ -7,7 +7,7 @@ import {
   moveOwnTestClock,
   returnToServerClock,
   startOwnTestClock,
-} from '../../clocks/own-test-clock.js';
+} from '../../domain/clocks/own-test-clock.js';
 import type { Services } from '../../services.js';
 import { DoneNotice } from '../components/done-notice.js';
 import { type FieldErrors, FormProblem, formStrings, TextField } from '../components/form-fields.js';

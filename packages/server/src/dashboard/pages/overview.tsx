@@ -1,7 +1,7 @@
 import { allowanceFor, LIMITS, type Plan } from '@socialpub/core';
 import { Hono } from 'hono';
-import { accountClockState } from '../../clocks/own-test-clock.js';
 import { type AccountUsageCounts, accountUsageCounts } from '../../domain/account-usage.js';
+import { accountClockState } from '../../domain/clocks/own-test-clock.js';
 import type { Services } from '../../services.js';
 import { FirstSteps } from '../components/first-steps.js';
 import { formatBytes } from '../components/format.js';

@@ -1,8 +1,8 @@
-import { LATEST_STORED_MS } from '../../clock.js';
-import type { AccountClockLookup } from '../../clocks/account-clocks.js';
+import { LATEST_STORED_MS } from '../../clocks/virtual-clock.js';
 import type { AccountRecord } from '../../db/accounts-repo.js';
 import type { DashboardSessionRecord } from '../../db/dashboard-sessions-repo.js';
 import type { Repositories } from '../../db/repositories.js';
+import type { AccountClockLookup } from '../../domain/clocks/account-clocks.js';
 import { digestsEqual, randomToken, sha256Hex } from '../../domain/secrets.js';
 import type { SignedIn } from './dashboard-env.js';
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../clocks/virtual-clock.js';
 import { SlidingWindowLog } from './sliding-window.js';
 
 /** Accounts one client address may create on the Sign up page in any hour. */

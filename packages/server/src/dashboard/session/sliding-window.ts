@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../clocks/virtual-clock.js';
 
 /** Past this many tracked keys, those with nothing left in the window are dropped (a flood cannot grow memory without bound). */
 const MAX_TRACKED_KEYS = 10_000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiError, apiError, LIMITS } from '@socialpub/core';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../clocks/virtual-clock.js';
 import type { IdempotencyScope, IdempotencyStore, StoredAnswer } from '../../db/idempotency-repo.js';
 import type { IdempotencyOutcome } from './idempotency-outcome.js';
 

@@ -1,7 +1,7 @@
-import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { DueWorkRunner } from '../../due-work.js';
 import type { MediaFolder } from '../../files/media-folder.js';
+import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import { randomToken } from '../secrets.js';
 import { type ImportAllowList, parseImportAllow } from './address-policy.js';
 import { MediaRetention } from './retention.js';

@@ -7,11 +7,11 @@ import {
   type MediaImportResponse,
   mediaKindOfMime,
 } from '@socialpub/core';
-import type { Clock } from '../../clock.js';
-import type { AccountClockLookup } from '../../clocks/account-clocks.js';
+import type { Clock } from '../../clocks/virtual-clock.js';
 import type { AccountRecord } from '../../db/accounts-repo.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { MediaFolder } from '../../files/media-folder.js';
+import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import { upgradeUrl } from '../publishing/publishing-urls.js';
 import type { ImportAllowList } from './address-policy.js';
 import { DownloadFailure, type DownloadResult, downloadToFolder } from './download.js';

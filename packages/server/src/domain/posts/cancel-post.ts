@@ -9,7 +9,11 @@ import { scheduledPostView } from './post-views.js';
  * `error.status`. A post record's id (a post already out) answers 409 too: "A post already out
  * cannot be deleted from the network".
  */
-export function cancelPost(services: Pick<DomainDeps, 'repos' | 'clocks'>, accountId: string, id: string): CancelResponse {
+export function cancelPost(
+  services: Pick<DomainDeps, 'repos' | 'clocks'>,
+  accountId: string,
+  id: string,
+): CancelResponse {
   const { scheduledPosts, postRecords } = services.repos;
   const now = services.clocks.forAccount(accountId).now();
   const scheduled = scheduledPosts.getForAccount(accountId, id);

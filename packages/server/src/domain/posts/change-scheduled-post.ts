@@ -1,8 +1,7 @@
 import { apiError } from '@socialpub/core';
 import type { AccountRecord } from '../../db/accounts-repo.js';
 import type { DomainDeps } from '../domain-deps.js';
-import type { PublishingService } from '../publishing/publishing-service.js';
-import type { PreparedPost } from '../publishing/publishing-service.js';
+import type { PreparedPost, PublishingService } from '../publishing/publishing-service.js';
 import { keptRequestOf, type PostObject, postBodyOfKept } from './kept-post-body.js';
 import { scheduledPostView } from './post-views.js';
 

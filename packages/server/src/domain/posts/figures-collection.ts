@@ -93,7 +93,9 @@ export function firstFiguresAt(
 }
 
 /** Due work: the earliest figure collection that is due (post_records.next_figures_at). */
-export function figuresCollectionSource(services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>): DueWorkSource {
+export function figuresCollectionSource(
+  services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>,
+): DueWorkSource {
   return {
     name: 'figures',
     perClock: true,

@@ -54,7 +54,9 @@ function finishPendingPost(services: Pick<DomainDeps, 'repos' | 'clocks' | 'driv
 }
 
 /** Due work: the earliest post waiting for its network to finish (post_records.finish_at). */
-export function pendingPostsSource(services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>): DueWorkSource {
+export function pendingPostsSource(
+  services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>,
+): DueWorkSource {
   return {
     name: 'pending-posts',
     perClock: true,

@@ -89,7 +89,11 @@ function readPosition(
 }
 
 /** GET /api/v2/posts: validated filters, one keyset page, and the next page's cursor and URL. */
-export function listPosts(services: Pick<DomainDeps, 'db' | 'repos' | 'clocks' | 'urls'>, accountId: string, input: PostListInput): PostListResult {
+export function listPosts(
+  services: Pick<DomainDeps, 'db' | 'repos' | 'clocks' | 'urls'>,
+  accountId: string,
+  input: PostListInput,
+): PostListResult {
   const statuses = readStatuses(input.status);
   const kinds = readKinds(input.kind, statuses);
   let platform: Platform | undefined;

@@ -20,7 +20,11 @@ export interface PostContent {
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-function libraryFiles(services: Pick<DomainDeps, 'repos'>, accountId: string, fileIds: readonly string[]): PostContentFile[] {
+function libraryFiles(
+  services: Pick<DomainDeps, 'repos'>,
+  accountId: string,
+  fileIds: readonly string[],
+): PostContentFile[] {
   return fileIds.map((fileId) => {
     const file = services.repos.mediaFiles.getForAccount(accountId, fileId);
     if (!file) return { kind: 'image', name: 'a file no longer in the library', src: null };
@@ -45,7 +49,11 @@ function fromScheduled(services: Pick<DomainDeps, 'repos'>, accountId: string, s
  * post it took, the kept request for a scheduled post and for what a schedule sent. A direct publish
  * the network refused kept no text, and shows none.
  */
-export function postContent(services: Pick<DomainDeps, 'repos'>, accountId: string, record: PostOrScheduled): PostContent {
+export function postContent(
+  services: Pick<DomainDeps, 'repos'>,
+  accountId: string,
+  record: PostOrScheduled,
+): PostContent {
   const profile = services.repos.profiles.getForAccount(accountId, record.profile_id);
   const profileName = profile?.name ?? null;
   if (record.kind === 'scheduled_post') {

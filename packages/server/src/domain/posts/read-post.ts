@@ -7,7 +7,11 @@ import { postRecordWithFigures, scheduledPostView } from './post-views.js';
  * GET /api/v2/posts/{id}: a post record with `figures`, or a scheduled post record with `results`.
  * Another account's id reads exactly like one that does not exist (404 post_not_found).
  */
-export function readPost(services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>, accountId: string, id: string): PostOrScheduled {
+export function readPost(
+  services: Pick<DomainDeps, 'repos' | 'clocks' | 'drivers'>,
+  accountId: string,
+  id: string,
+): PostOrScheduled {
   const { postRecords, scheduledPosts } = services.repos;
   const now = services.clocks.forAccount(accountId).now();
   let post = postRecords.getForAccount(accountId, id);

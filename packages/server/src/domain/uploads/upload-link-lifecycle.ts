@@ -1,11 +1,11 @@
 import { contentMismatch, LIMITS, SNIFF_BYTES, sniffMediaType, type UploadLinkState } from '@socialpub/core';
-import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { Repositories } from '../../db/repositories.js';
 import type {
   UploadLinkEndReason,
   UploadLinkRecord,
   UploadLinksRepository,
 } from '../../db/upload-links-repo.js';
+import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import { closesAt } from './link-times.js';
 import type { UploadStorage } from './upload-storage.js';
 

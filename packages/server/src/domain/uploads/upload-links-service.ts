@@ -7,13 +7,13 @@ import {
   LIMITS,
   type UploadLink,
 } from '@socialpub/core';
-import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { ClockScope } from '../../clocks/clock-scope.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UploadLinkRecord, UploadLinksRepository } from '../../db/upload-links-repo.js';
 import type { DueWorkSource } from '../../due-work.js';
 import type { ServerUrls } from '../../server-urls.js';
 import type { Caller } from '../api-keys.js';
+import type { AccountClockLookup } from '../clocks/account-clocks.js';
 import { randomToken, sha256Hex } from '../secrets.js';
 import { closesAt, utcDay } from './link-times.js';
 import {

@@ -1,6 +1,6 @@
 import { apiError, CLOCK_PAST_LATEST_MESSAGE } from '@socialpub/core';
-import { ClockBackwardsError, type ClockMode, LATEST_CLOCK_MS } from '../clock.js';
-import type { Repositories } from '../db/repositories.js';
+import { ClockBackwardsError, type ClockMode, LATEST_CLOCK_MS } from '../../clocks/virtual-clock.js';
+import type { Repositories } from '../../db/repositories.js';
 import type { AccountClocks } from './account-clocks.js';
 
 /**

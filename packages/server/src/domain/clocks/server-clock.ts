@@ -1,5 +1,5 @@
-import { type Clock, type ClockMode, createClock, VirtualClock } from '../clock.js';
-import type { SettingsRepository } from '../db/settings-repo.js';
+import { type Clock, type ClockMode, createClock, VirtualClock } from '../../clocks/virtual-clock.js';
+import type { SettingsRepository } from '../../db/settings-repo.js';
 
 /** Where the server's virtual clock is kept between starts. */
 const SERVER_CLOCK_SETTING = 'virtual_clock_now';

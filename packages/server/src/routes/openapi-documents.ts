@@ -1,6 +1,6 @@
 import { adminDocumentOptions } from '../admin/admin-document.js';
-import { type BuildOpenApiOptions, buildOpenApiDocument } from './build-document.js';
-import { toYaml } from './to-yaml.js';
+import { type BuildOpenApiOptions, buildOpenApiDocument } from '../openapi/build-document.js';
+import { toYaml } from '../openapi/to-yaml.js';
 
 // The served documents' text, in one module the routes import at the first document request: the
 // code that builds them and the operations tables they read stay out of the server's start.

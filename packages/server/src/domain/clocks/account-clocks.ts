@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type Clock, ClockBackwardsError, VirtualClock } from '../clock.js';
-import type { TestClockRecord } from '../db/clocks-repo.js';
-import type { Repositories } from '../db/repositories.js';
-import type { DueWorkRunner } from '../due-work.js';
-import { type ClockScope, SERVER_CLOCK_SCOPE } from './clock-scope.js';
+import { type ClockScope, SERVER_CLOCK_SCOPE } from '../../clocks/clock-scope.js';
+import { type Clock, ClockBackwardsError, VirtualClock } from '../../clocks/virtual-clock.js';
+import type { TestClockRecord } from '../../db/clocks-repo.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { DueWorkRunner } from '../../due-work.js';
 
 interface TestClock {
   id: string;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { BuildOpenApiOptions } from './build-document.js';
+import type { BuildOpenApiOptions } from '../openapi/build-document.js';
 
 /** How a route gets its document's text, given the module that builds documents. */
-export type DocumentSource = (documents: typeof import('./documents.js')) => string;
+export type DocumentSource = (documents: typeof import('./openapi-documents.js')) => string;
 
 /**
  * `GET /openapi.yaml` (reference-server.md, Addresses), or another document at `path` (the admin
@@ -17,7 +17,7 @@ export function createOpenApiRoute(
   const app = new Hono();
   app.get(path, async (c) => {
     if (cached === undefined) {
-      const documents = await import('./documents.js');
+      const documents = await import('./openapi-documents.js');
       cached ??= typeof options === 'function' ? options(documents) : documents.documentYaml(options);
     }
     return c.body(cached, 200, { 'Content-Type': 'application/yaml; charset=utf-8' });

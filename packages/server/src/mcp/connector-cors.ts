@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { originAllowed } from '../mcp/mcp-guards.js';
+import type { AppEnv } from '../http/context.js';
+import { requestBase } from '../http/host-check.js';
 import type { Services } from '../services.js';
-import type { AppEnv } from './context.js';
-import { requestBase } from './host-check.js';
+import { originAllowed } from './mcp-guards.js';
 
 /**
  * CORS for the addresses a browser-based MCP client calls: `/mcp`, the OAuth endpoints and both
