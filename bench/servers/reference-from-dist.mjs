@@ -6,8 +6,8 @@
 // and `{ type: 'profile', action: 'stop', file }` writes it to `file`, so a profile holds only the
 // load, not the seeding; each is answered `{ type: 'profile', action, done: true }`.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Session } from 'node:inspector/promises';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import './probe.mjs';
 
