@@ -151,9 +151,15 @@ export function duplicateRuleOf(platform: Platform): RefusalRule | undefined {
   return historyRulesOf(platform).find((rule) => rule.unit === 'identical posts');
 }
 
+const rateRules = new Map<Platform, readonly RefusalRule[]>();
 /** The network's posts-per-period rules the sandbox applies (X, Instagram, Threads). */
 export function rateRulesOf(platform: Platform): readonly RefusalRule[] {
-  return historyRulesOf(platform).filter((rule) => rule.unit === 'posts');
+  let rules = rateRules.get(platform);
+  if (rules === undefined) {
+    rules = historyRulesOf(platform).filter((rule) => rule.unit === 'posts');
+    rateRules.set(platform, rules);
+  }
+  return rules;
 }
 
 function ruleById(platform: Platform, id: string): RefusalRule {

@@ -1,27 +1,13 @@
-import * as crypto from 'node:crypto';
 import { duplicateRuleOf, HISTORY_WINDOW_SECONDS, type Platform } from '@socialpub/core';
-import type { NetworkMemory } from '../networks/simulated-refusals.js';
-import type { PostRecordsRepository } from './post-records-repo.js';
+import type { NetworkHistory, NetworkMemory } from '../networks/simulated-refusals.js';
+import type { NetworkText, PostRecordsRepository } from './post-records-repo.js';
+import { textDigest } from './text-digest.js';
 
-// The one-shot form where Node has it (20.12 and later): a Hash object costs four times as much.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'buffer') => Buffer }).hash;
+export { textDigest };
 
-// A publish asks the digest of its text twice (the duplicate check, then its record): kept once.
-let lastText: string | undefined;
-let lastDigest: Buffer | undefined;
+const NOTHING: NetworkHistory = { duplicateOf: () => null, acceptedSince: () => 0 };
 
-/** The digest two texts share exactly when they are the same after NFC (X normalises first). */
-export function textDigest(text: string): Buffer {
-  if (text === lastText && lastDigest !== undefined) return lastDigest;
-  const normal = text.normalize('NFC');
-  const digest =
-    oneShot === undefined
-      ? crypto.createHash('sha256').update(normal).digest()
-      : oneShot('sha256', normal, 'buffer');
-  lastText = text;
-  lastDigest = digest;
-  return digest;
-}
+const memories = new WeakMap<PostRecordsRepository, NetworkMemory>();
 
 /**
  * The simulated networks' memory of earlier posts, answered from the post records (each accepted
@@ -29,33 +15,57 @@ export function textDigest(text: string): Buffer {
  * turn included. Every window rule reads the profile's accepted posts of the last day once
  * (`PostRecordsRepository.acceptedSince`, kept) and filters them: X's duplicates (24 hours) and
  * posts per 15 minutes, Facebook's previous post, Threads' and Instagram's posts per day.
- * LinkedIn, which refuses a duplicate however old, asks its partial index.
+ * LinkedIn, which refuses a duplicate however old, asks its partial index. One per repository.
  */
 export function networkMemory(postRecords: PostRecordsRepository): NetworkMemory {
-  const lastDay = (accountId: string, profileId: string, platform: Platform, now: Date) =>
-    postRecords.acceptedSince(
-      accountId,
-      profileId,
-      platform,
-      new Date(now.getTime() - HISTORY_WINDOW_SECONDS * 1_000).toISOString(),
-    );
+  let memory = memories.get(postRecords);
+  if (memory === undefined) {
+    memory = { historyOf: (key, now) => historyOf(postRecords, key, now) };
+    memories.set(postRecords, memory);
+  }
+  return memory;
+}
+
+function historyOf(
+  postRecords: PostRecordsRepository,
+  { accountId, profileId, platform }: { accountId: string; profileId: string; platform: Platform },
+  now: Date,
+): NetworkHistory {
+  const nowMs = now.getTime();
+  const window = duplicateRuleOf(platform)?.window;
+  // LinkedIn's duplicates have no window and it has no posting limit here: no day to read.
+  if (window?.kind === 'ever') {
+    return {
+      duplicateOf: (text) => postRecords.linkedinText(accountId, profileId, text)?.networkPostId ?? null,
+      acceptedSince: () => 0,
+    };
+  }
+  const day = postRecords.acceptedSince(
+    accountId,
+    profileId,
+    platform,
+    new Date(nowMs - HISTORY_WINDOW_SECONDS * 1_000).toISOString(),
+  );
+  // Most profiles posted nothing to this network in the last day: no digest, no dates.
+  if (day.length === 0) return NOTHING;
   return {
-    duplicateOf({ accountId, profileId, platform, text, now }) {
-      const window = duplicateRuleOf(platform)?.window;
+    duplicateOf(text) {
       if (window === undefined) return null;
-      const digest = textDigest(text);
-      if (window.kind === 'ever') {
-        return postRecords.linkedinText(accountId, profileId, digest)?.networkPostId ?? null;
-      }
       // Inside the window: a post exactly `seconds` old is outside it.
-      const since = new Date(now.getTime() - window.seconds * 1_000).toISOString();
-      const posts = lastDay(accountId, profileId, platform, now).filter((post) => post.at > since);
-      const same = window.kind === 'consecutive' ? posts.slice(-1) : posts;
-      return same.find((post) => post.digest?.equals(digest))?.networkPostId ?? null;
+      const since = new Date(nowMs - window.seconds * 1_000).toISOString();
+      const inWindow = (post: NetworkText) => post.at > since;
+      const last = day[day.length - 1] as NetworkText;
+      const candidates =
+        window.kind === 'consecutive' ? (inWindow(last) ? [last] : []) : day.filter(inWindow);
+      if (!candidates.some((post) => post.digest !== null)) return null;
+      const digest = textDigest(text);
+      return candidates.find((post) => post.digest?.equals(digest))?.networkPostId ?? null;
     },
-    acceptedSince({ accountId, profileId, platform, since, now }) {
+    acceptedSince(since) {
       const from = since.toISOString();
-      return lastDay(accountId, profileId, platform, now).filter((post) => post.at >= from).length;
+      let n = 0;
+      for (const post of day) if (post.at >= from) n += 1;
+      return n;
     },
   };
 }

@@ -13,13 +13,18 @@ import type { PublishMediaFile } from './network-driver.js';
 
 /**
  * What a simulated network remembers of a profile's earlier posts, for its duplicate and posting
- * limit rules; the database answers it (`db/network-memory.ts`), one indexed lookup per question.
+ * limit rules; the post records answer it (`db/network-memory.ts`), read once per post checked.
  */
 export interface NetworkMemory {
+  /** The profile's accepted posts on the network as its history rules see them at `now`. */
+  historyOf(key: RememberedPostKey, now: Date): NetworkHistory;
+}
+
+export interface NetworkHistory {
   /** The network's id of the earlier post this text duplicates under the network's rule, or null. */
-  duplicateOf(post: RememberedPostKey & { text: string; now: Date }): string | null;
-  /** Posts of the profile on the network it accepted, at or after `since` (within a day of `now`). */
-  acceptedSince(post: RememberedPostKey & { since: Date; now: Date }): number;
+  duplicateOf(text: string): string | null;
+  /** Posts the network accepted at or after `since` (within a day of `now`). */
+  acceptedSince(since: Date): number;
 }
 
 export interface RememberedPostKey {
@@ -67,27 +72,22 @@ export function checkPostMedia(subject: RulesSubject): NetworkRefusal | null {
  * rule of this network asks are looked up: nothing on networks without such rules.
  */
 export function checkPostHistory(subject: RulesSubject, memory: NetworkMemory): NetworkRefusal | null {
-  const { platform } = subject;
-  const facts: HistoryFacts = {};
-  const duplicate = duplicateRuleOf(platform);
-  if (duplicate !== undefined && subject.text !== null && subject.text !== '') {
-    facts.duplicateOf = memory.duplicateOf({ ...keyOf(subject), text: subject.text, now: subject.now });
-  }
+  const { platform, text } = subject;
+  const duplicate = duplicateRuleOf(platform) !== undefined && text !== null && text !== '';
   const rates = rateRulesOf(platform);
+  if (!duplicate && rates.length === 0) return null;
+  const history = memory.historyOf(subject, subject.now);
+  const facts: HistoryFacts = {};
+  if (duplicate) facts.duplicateOf = history.duplicateOf(text);
   if (rates.length > 0) {
     const posted: Record<string, number> = {};
     for (const rule of rates) {
       if (rule.window?.kind !== 'seconds') continue;
-      const since = new Date(subject.now.getTime() - rule.window.seconds * 1_000);
-      posted[rule.id] = memory.acceptedSince({ ...keyOf(subject), since, now: subject.now });
+      posted[rule.id] = history.acceptedSince(new Date(subject.now.getTime() - rule.window.seconds * 1_000));
     }
     facts.postsInWindow = posted;
   }
   return checkHistoryRules(platform, facts);
-}
-
-function keyOf(subject: RulesSubject): RememberedPostKey {
-  return { accountId: subject.accountId, profileId: subject.profileId, platform: subject.platform };
 }
 
 /** What the simulated network refuses this post for, first its content then its history; or null. */

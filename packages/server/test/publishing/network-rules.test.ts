@@ -75,9 +75,11 @@ describe('text counted as each network counts it', () => {
     expect((await publish(post('linkedin', 'z'.repeat(3_000)))).status).toBe(200);
   });
 
-  it('counts 141 CJK characters as 282 on X', async () => {
+  it('counts 141 CJK characters as 282 on X, takes 140 (280)', async () => {
     const sent = await publish(post('x', '漢'.repeat(141)));
     expect(sent.body.error?.['message']).toContain('282 of 280 weighted characters');
+    await advance(t, 20);
+    expect((await publish(post('x', '漢'.repeat(140)))).status).toBe(200);
   });
 
   it('counts a Threads emoji by its UTF-8 bytes: 125 thumbs-up go, 126 are refused', async () => {
@@ -109,7 +111,7 @@ describe('text counted as each network counts it', () => {
     expect(format.body.error?.['message']).toMatch(/subcode 2207005/);
   });
 
-  it('refuses a TikTok caption of 2,201 UTF-16 units and a Pinterest title of 101 characters', async () => {
+  it('refuses a TikTok caption of 2,201 UTF-16 units and a Pinterest title of 101 characters, takes 2,200 and 100', async () => {
     const video = addImage(t, f.accountId, { kind: 'video', type: 'video/mp4', fileName: 'v.mp4' });
     const tiktok = { tiktok: { privacyLevel: 'SELF_ONLY' } };
     const caption = await publish(
@@ -124,6 +126,18 @@ describe('text counted as each network counts it', () => {
       post('pinterest', 'Pin', { ...pin, pinterest: { boardId: 'b1', title: 't'.repeat(101) } }),
     );
     expect([title.status, title.body.error?.['code']]).toEqual([400, 'pinterest_rejected']);
+    await advance(t, 20);
+    const atCaption = await publish(
+      post('tiktok', 'c'.repeat(2_200), {
+        content: { text: 'c'.repeat(2_200), mediaID: [video] },
+        ...tiktok,
+      }),
+    );
+    expect(atCaption.status).toBe(200);
+    const atTitle = await publish(
+      post('pinterest', 'Pin', { ...pin, pinterest: { boardId: 'b1', title: 't'.repeat(100) } }),
+    );
+    expect(atTitle.status).toBe(200);
   });
 });
 

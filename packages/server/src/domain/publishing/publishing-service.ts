@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isApiError } from '@socialpub/core';
 import type { AccountRecord } from '../../db/accounts-repo.js';
-import type { CallerFacts } from '../../db/caller-facts.js';
+import type { CallerFacts } from '../../db/repositories.js';
 import {
   dryRunAnswer,
   type PublishAnswer,
@@ -33,7 +33,7 @@ import { checkThrottle } from './steps-limits.js';
 export interface PublishRequestInput {
   address: PostsAddress;
   account: AccountRecord;
-  /** What the caller's key keeps about the account (db/caller-facts.ts), when a key was presented. */
+  /** What the caller's key keeps about the account (caches/caller-facts-cache.ts), when a key was presented. */
   facts?: CallerFacts | undefined;
   /** The body as sent; the checks parse it in their own order. */
   rawBody: string;
