@@ -81,7 +81,8 @@ async function main() {
       post: {
         accountId: profile.profile_id,
         platform: 'linkedin',
-        content: { text: 'Scheduled from fetch' },
+        // LinkedIn refuses a duplicate of an earlier post: a new text each run.
+        content: { text: `Scheduled from fetch at ${new Date().toISOString()}` },
         scheduledFor,
       },
     },

@@ -19,7 +19,8 @@ console.log(profiles.map((profile) => `${profile.handle} ${profile.networks.leng
 const outcome = await client.posts.create({
   accountId: '@demobrand',
   platform: 'linkedin',
-  content: { text: 'Hello from the SDK' },
+  // LinkedIn refuses a duplicate of an earlier post, and so does the sandbox: a new text each run.
+  content: { text: `Hello from the SDK at ${new Date().toISOString()}` },
 });
 console.log(outcome.kind, outcome.service?.status_url); // published, scheduled, queued, ...
 

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { createRequire } from 'node:module';
@@ -209,23 +210,44 @@ describe('behind nginx with HTTPS', () => {
     const configDir = mkdtempSync(join(dir, 'upload-'));
     const file = await tempFile('behind-nginx.mp4', mp4Bytes(14 * 1024 * 1024));
     const uploads = server.socialpub.services.uploadLinks;
+    // The first piece is stored; every later one waits at the storage until the first run is stopped.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let patches = 0;
+    Object.defineProperty(uploads, 'storagePatchGate', {
+      configurable: true,
+      get: () => (patches++ === 0 ? undefined : gate),
+    });
     try {
-      // Each piece waits on the server, so the first run's time is up after a piece or two.
-      uploads.storagePatchDelayMs = 1_500;
-      const first = await runNode(
-        [CLI, 'media', 'upload', file.path, '--max-run-seconds', '1', '--no-progress'],
+      let child: ChildProcess | undefined;
+      const running = runNode(
+        [CLI, 'media', 'upload', file.path, '--no-progress'],
         clientEnv(apiKey, configDir),
-        { timeoutMs: 120_000 },
+        { timeoutMs: 120_000, onSpawn: (spawned) => (child = spawned) },
       );
-      const partial = JSON.parse(first.stdout.trim().split('\n').at(-1) ?? '{}') as {
-        state: string;
-        exit_code: number;
-        bytes_sent: number;
-      };
-      expect(partial, first.stderr).toMatchObject({ state: 'partial', exit_code: 3 });
+      await vi.waitFor(() => expect(patches).toBeGreaterThan(1), { timeout: 90_000, interval: 20 });
+      child?.kill('SIGINT');
+      const first = await running;
+      expect(first.code, first.stderr).toBe(130);
+      const stoppedAt = /Stopped at ([\d,]+) of/.exec(first.stderr)?.[1];
+      expect(stoppedAt, first.stderr).toBeDefined();
+      const partial = { bytes_sent: Number(stoppedAt?.replaceAll(',', '')) };
       expect(partial.bytes_sent).toBeGreaterThan(0);
       expect(partial.bytes_sent).toBeLessThan(file.bytes.length);
-      uploads.storagePatchDelayMs = 0;
+      delete (uploads as { storagePatchGate?: unknown }).storagePatchGate;
+      uploads.storagePatchGate = undefined;
+      release();
+      const saved = JSON.parse(readFileSync(join(configDir, 'uploads.json'), 'utf8')) as Record<
+        string,
+        { file_id: string }
+      >;
+      const fileId = Object.values(saved)[0]?.file_id ?? '';
+      await vi.waitFor(() => expect(uploads.storage.isLocked(fileId)).toBe(false), {
+        timeout: 60_000,
+        interval: 20,
+      });
       const second = await runNode(
         [CLI, 'media', 'upload', file.path, '--no-progress'],
         clientEnv(apiKey, configDir),
@@ -244,7 +266,9 @@ describe('behind nginx with HTTPS', () => {
       });
       expect(library.body).toContain(done.file_id);
     } finally {
-      uploads.storagePatchDelayMs = 0;
+      release();
+      delete (uploads as { storagePatchGate?: unknown }).storagePatchGate;
+      uploads.storagePatchGate = undefined;
       await file.remove();
     }
   });

@@ -10,7 +10,7 @@
 // each build's ratio to the same round's Hono POST, each build's ratio to the first build, and the
 // load average. PUBLISH_PROFILE_DIR=<dir>: each build's server is profiled (node:inspector, 100 µs)
 // over its counted rounds only, written to <dir>/<label>.cpuprofile
-// (read it with `node bench/lib/profile-top.mjs <file> 30`). A build written `<label>=<distDir>:none`
+// (read it with `node bench/lib/profile.mjs <file>`). A build written `<label>=<distDir>:none`
 // runs with no network inbox (`keepDeliveries: false`): `keep=<dist> none=<dist>:none` measures the
 // inbox's cost to a publish on one build, interleaved like two builds.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -13,7 +13,7 @@
 // COMPARE_DURATION: seconds per load (default 1). COMPARE_WORK: `reads`, `dry` or both (default).
 // COMPARE_PROFILE_DIR: instead of rounds, one warm-up and then one profiled load of each kind per
 // build (V8's sampler at 100 µs, started and stopped over IPC around the load), written there as
-// <label>-<kind>.cpuprofile (summarise with bench/lib/profile-top.mjs).
+// <label>-<kind>.cpuprofile (summarise with bench/lib/profile.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

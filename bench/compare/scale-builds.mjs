@@ -13,7 +13,7 @@
 // COMPARE_DURATION: seconds per load (default 3). COMPARE_WORK: `reads`, `dry` or both (default).
 // COMPARE_NODE_ARGS: extra node flags for every server (e.g. `--max-semi-space-size=...`).
 // COMPARE_PROFILE_DIR: instead of rounds, one profiled load of each kind per server (V8's sampler
-// at 100 µs), written as <label>-<accounts>-<kind>.cpuprofile (bench/lib/profile-modules.mjs).
+// at 100 µs), written as <label>-<accounts>-<kind>.cpuprofile (bench/lib/profile.mjs --by module).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,6 +25,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Working folder (default the repository root). */
   cwd?: string;
+  /** Called with the child once spawned, for a test that signals it on an event. */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 /** Runs `command ...args` the way runNode runs node: from the repository root, without SOCIALPUB_* of its own. */
@@ -43,6 +45,7 @@ export function runCommand(
       env: { ...base, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    options.onSpawn?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -174,3 +174,48 @@ describe('socialpub admin deliveries', () => {
     expect(after).toMatchObject({ data: [] });
   }, 180_000);
 });
+
+describe('socialpub admin networks rules', () => {
+  it('switches a network to lenient rules and back, keeping the rest of its simulate settings', async () => {
+    const account = parseJson(await t.cli(['--json', 'admin', 'accounts', 'create'], withToken)) as {
+      account_id: string;
+    };
+    await t.admin('PATCH', `/accounts/${account.account_id}`, { x_addon: true });
+    const key = (await t.admin('POST', `/accounts/${account.account_id}/keys`, {})).body as {
+      api_key: string;
+    };
+    const profile = (await t.admin('POST', `/accounts/${account.account_id}/profiles`, { name: 'Bakery' }))
+      .body as { profile_id: string };
+    await t.admin('PUT', `/profiles/${profile.profile_id}/networks/x`, { simulate: { latency_ms: 0 } });
+    const long = {
+      post: { accountId: profile.profile_id, platform: 'x', content: { text: 'a'.repeat(300) } },
+    };
+    expect((await t.api('POST', '/api/v2/posts', { ...long, dryRun: true }, key.api_key)).body).toMatchObject(
+      {
+        outcome: 'refuse',
+        reason: { code: 'x_rejected', status: 400 },
+      },
+    );
+
+    const lenient = parseJson(
+      await t.cli(['--json', 'admin', 'networks', 'rules', profile.profile_id, 'x', 'lenient'], withToken),
+    ) as { simulate: Record<string, unknown> };
+    expect(lenient.simulate).toEqual({ latency_ms: 0, rules: 'lenient' });
+    expect((await t.api('POST', '/api/v2/posts', { ...long, dryRun: true }, key.api_key)).body).toMatchObject(
+      {
+        outcome: 'publish',
+      },
+    );
+
+    const wrong = await t.cli(['admin', 'networks', 'rules', profile.profile_id, 'x', 'loose'], withToken);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('real or lenient');
+    const real = await t.cli(['admin', 'networks', 'rules', profile.profile_id, 'x', 'real'], withToken);
+    expect(real.code).toBe(0);
+    expect((await t.api('POST', '/api/v2/posts', { ...long, dryRun: true }, key.api_key)).body).toMatchObject(
+      {
+        outcome: 'refuse',
+      },
+    );
+  }, 60_000);
+});

@@ -2,6 +2,7 @@
 export type {
   FieldCount,
   NetworkRefusal,
+  NetworkRulesMode,
   RefusalRule,
   RuleApplied,
   RuleField,

@@ -191,6 +191,24 @@ describe('SocialPubAdmin', () => {
     expect(seen).toEqual([{ method, path, auth: 'Bearer admin-secret', body }]);
   });
 
+  it('networks.setRules sets simulate.rules and keeps the rest of simulate', async () => {
+    const network = {
+      profile_id: 'p1',
+      platform: 'x',
+      simulate: { latency_ms: 5, next: [{ outcome: 'failed' }] },
+    };
+    const seen = recordAll(network);
+    await client().networks.setRules('p1', 'x', 'lenient');
+    expect(seen.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'PATCH', path: '/admin/v1/profiles/p1/networks/x', body: {} },
+      {
+        method: 'PATCH',
+        path: '/admin/v1/profiles/p1/networks/x',
+        body: { simulate: { ...network.simulate, rules: 'lenient' } },
+      },
+    ]);
+  });
+
   it('throws the server refusal as an APIError with its code, and does not resend a create', async () => {
     const seen = recordAll(
       { error: { code: 'bad_request', message: 'The clock cannot move backwards.' } },

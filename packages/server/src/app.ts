@@ -6,6 +6,7 @@ import { serverClock } from './clocks/server-clock.js';
 import type { LogMode, SignupMode } from './config-team.js';
 import { createServices } from './create-services.js';
 import { openDatabase } from './db/database.js';
+import { networkMemory } from './db/network-memory.js';
 import { createRepositories } from './db/repositories.js';
 import { accountUsage } from './domain/account-usage.js';
 import { idempotencyExpirySource } from './domain/idempotency/idempotency-expiry.js';
@@ -118,6 +119,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
       // With the virtual clock nothing waits for real; latency only matters against a real clock.
       sleep: clock.mode === 'virtual' ? () => Promise.resolve() : systemSleep,
       random: cryptoRandom,
+      memory: networkMemory(repos.postRecords),
     }),
     ...options.drivers,
   };

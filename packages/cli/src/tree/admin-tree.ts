@@ -42,6 +42,18 @@ export function addAdminCommands(program: Command): void {
     .option('--name <name>', 'a name to recognise the key by')
     .action(lazyAction(() => import('../commands/admin-keys-create.js')));
 
+  admin
+    .command('networks')
+    .description("A profile's simulated networks (/admin/v1/profiles/.../networks)")
+    .command('rules')
+    .description(
+      'Whether the simulated network refuses what the real one refuses: real (the default) or lenient',
+    )
+    .argument('<profile_id>', 'profile id (UUID)')
+    .argument('<platform>', 'the network, e.g. x')
+    .argument('<rules>', 'real or lenient')
+    .action(lazyAction(() => import('../commands/admin-networks-rules.js')));
+
   const clocks = admin.command('clocks').description('Test clocks (POST/GET/DELETE /admin/v1/clocks)');
   clocks
     .command('create')

@@ -56,6 +56,11 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'admin accounts delete': ['socialpub admin accounts delete <account_id>'],
   'admin keys': ['socialpub admin keys create <account_id> --name ci'],
   'admin keys create': ['socialpub admin keys create <account_id> --name ci'],
+  'admin networks': ['socialpub admin networks rules <profile_id> x lenient'],
+  'admin networks rules': [
+    'socialpub admin networks rules <profile_id> x lenient   # take long texts and duplicates, as before',
+    'socialpub admin networks rules <profile_id> x real      # refuse what X refuses (the default)',
+  ],
   'admin clocks': ['socialpub admin clocks advance <clock_id> 3600'],
   'admin clocks create': ['socialpub admin clocks create --now 2030-01-01T09:00:00Z --name ci'],
   'admin clocks get': ['socialpub admin clocks get <clock_id>'],

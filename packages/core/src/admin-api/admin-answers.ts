@@ -3,6 +3,7 @@ import { PlanSchema } from '../plans.js';
 import { TimestampSchema } from '../schemas/common.js';
 import { LibraryItemSchema } from '../schemas/media.js';
 import { NetworkEntrySchema, ProfileSchema } from '../schemas/profile.js';
+import { SimulateSettingsSchema } from './admin-simulate.js';
 
 // The admin API's answers (reference-server.md, "Admin API"), for its OpenAPI document. The routes
 // build these bodies; `admin-operations.ts` names which answer each route gives, and the test suites
@@ -57,9 +58,7 @@ export const AdminNetworkSchema = NetworkEntrySchema.extend({
   options: z
     .record(z.string(), z.unknown())
     .meta({ description: 'The options row contents of this network.' }),
-  simulate: z
-    .record(z.string(), z.unknown())
-    .meta({ description: 'How the simulated network behaves (outcome, error, figures, next, ...).' }),
+  simulate: SimulateSettingsSchema,
 }).meta({ description: 'The network entry with its options and simulate settings.' });
 
 export const AdminNetworkRemovedSchema = z.object({

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { PlanSchema } from '../plans.js';
 import { ADMIN_REQUEST_LOG_KEPT, CLOCK_PAST_LATEST_MESSAGE, LATEST_CLOCK_TIME } from './admin-bounds.js';
+import { SimulateSettingsSchema } from './admin-simulate.js';
 
 // Request bodies of the reference server's admin API (reference-server.md, "Admin API"). The server
 // validates with them and the SDK's admin client takes its parameter types from them: one source.
@@ -50,7 +51,7 @@ export const NetworkPutSchema = z.strictObject({
   status: PlainText(50).optional(),
   access_expires_at: AdminTimestampSchema.nullable().optional(),
   options: z.record(z.string(), z.unknown()).optional(),
-  simulate: z.record(z.string(), z.unknown()).nullable().optional(),
+  simulate: SimulateSettingsSchema.nullable().optional(),
 });
 
 export const MediaCreateSchema = z.strictObject({

@@ -91,17 +91,75 @@ export function checkNetworkRules(
     if (rule.applied === 'network') found = refusal(rule, countDetail(count));
   }
   if (found !== null) return { counts, refusal: found };
+  return { counts, refusal: checkMediaRules(platform, post, facts) ?? checkHistoryRules(platform, facts) };
+}
+
+/** The files alone against the network's media rules (counts, kinds, sizes, durations, ratios). */
+export function checkMediaRules(
+  platform: Platform,
+  post: PostForRules,
+  facts: MediaFacts = {},
+): NetworkRefusal | null {
   for (const rule of NETWORKS[platform].refuses) {
-    if (rule.applied !== 'network' || !ruleAppliesTo(rule, post.postType)) continue;
-    if (rule.field === 'history') {
-      found = historyRefusal(rule, facts);
-    } else {
-      const verdict = MEDIA_MEASURES[rule.id]?.(rule, post.media, facts) ?? null;
-      if (verdict !== null && !verdict.ok) found = refusal(rule, verdict.detail);
-    }
-    if (found !== null) break;
+    if (rule.applied !== 'network' || rule.field === 'history' || !ruleAppliesTo(rule, post.postType))
+      continue;
+    const verdict = MEDIA_MEASURES[rule.id]?.(rule, post.media, facts) ?? null;
+    if (verdict !== null && !verdict.ok) return refusal(rule, verdict.detail);
   }
-  return { counts, refusal: found };
+  return null;
+}
+
+/**
+ * The history rules alone (duplicates, posts per period), from what the server found: a post that
+ * passed the rest is checked against its profile's earlier posts only then, so nothing is looked up
+ * for a post the network refuses anyway.
+ */
+export function checkHistoryRules(platform: Platform, facts: HistoryFacts): NetworkRefusal | null {
+  for (const rule of historyRulesOf(platform)) {
+    const found = historyRefusal(rule, facts);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const historyRules = new Map<Platform, readonly RefusalRule[]>();
+function historyRulesOf(platform: Platform): readonly RefusalRule[] {
+  let rules = historyRules.get(platform);
+  if (rules === undefined) {
+    rules = NETWORKS[platform].refuses.filter((r) => r.applied === 'network' && r.field === 'history');
+    historyRules.set(platform, rules);
+  }
+  return rules;
+}
+
+/**
+ * The longest window of a history rule the sandbox applies (a day): the server reads a profile's
+ * accepted posts of this long once and every window rule filters them.
+ */
+export const HISTORY_WINDOW_SECONDS: number = Math.max(
+  ...Object.values(NETWORKS).flatMap((network) =>
+    network.refuses.flatMap((rule) =>
+      rule.applied === 'network' && rule.window !== undefined && rule.window.kind !== 'ever'
+        ? [rule.window.seconds]
+        : [],
+    ),
+  ),
+);
+
+/** The network's duplicate rule (X, LinkedIn, Facebook), or undefined where it has none. */
+export function duplicateRuleOf(platform: Platform): RefusalRule | undefined {
+  return historyRulesOf(platform).find((rule) => rule.unit === 'identical posts');
+}
+
+const rateRules = new Map<Platform, readonly RefusalRule[]>();
+/** The network's posts-per-period rules the sandbox applies (X, Instagram, Threads). */
+export function rateRulesOf(platform: Platform): readonly RefusalRule[] {
+  let rules = rateRules.get(platform);
+  if (rules === undefined) {
+    rules = historyRulesOf(platform).filter((rule) => rule.unit === 'posts');
+    rateRules.set(platform, rules);
+  }
+  return rules;
 }
 
 function ruleById(platform: Platform, id: string): RefusalRule {

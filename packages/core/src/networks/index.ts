@@ -9,6 +9,7 @@ export * from './networks.js';
 export * from './pinterest.js';
 export * from './privacy.js';
 export * from './refusal-rules.js';
+export * from './rules-page.js';
 export * from './skool.js';
 export * from './text-counts.js';
 export * from './text-fields.js';

@@ -68,6 +68,7 @@ const INSTAGRAM_REFUSALS: RefusalRules = [
     field: 'image',
     what: 'Feed image format',
     max: null,
+    limitWords: 'JPEG only',
     unit: 'images',
     source: 'doc',
     sourceNote: IG_DOCS,

@@ -24,6 +24,7 @@ const LINKEDIN_REFUSALS: RefusalRules = [
     field: 'history',
     what: 'Same commentary as an earlier share of the profile',
     max: null,
+    limitWords: 'no text identical to an earlier share',
     unit: 'identical posts',
     source: 'seen',
     sourceNote: "LinkedIn's 422 DUPLICATE_POST quoted in public issues",

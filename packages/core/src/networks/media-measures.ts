@@ -66,16 +66,21 @@ const largest =
 const mb = (bytes: number): string => `${n(Math.round((bytes / 1_048_576) * 10) / 10)} MB`;
 
 /** Every value within [min, max]; the first one outside is named. */
-function within(rule: RefusalRule, values: readonly number[], max = rule.max): MediaVerdict | null {
+function within(
+  rule: RefusalRule,
+  values: readonly number[],
+  max = rule.max,
+  least = rule.min,
+): MediaVerdict | null {
   if (values.length === 0) return null;
-  const min = rule.min ?? Number.NEGATIVE_INFINITY;
+  const min = least ?? Number.NEGATIVE_INFINITY;
   const top = max ?? Number.POSITIVE_INFINITY;
   const outside = values.find((v) => v < min || v > top);
   const count = outside ?? values[0] ?? 0;
   const range =
-    rule.min === undefined
+    least === undefined
       ? `at most ${n(top)}`
-      : rule.min === top
+      : least === top
         ? `exactly ${n(top)}`
         : `${n(min)} to ${n(top)}`;
   return { count, ok: outside === undefined, detail: `${rule.what}: ${n(count)} ${rule.unit}, ${range}.` };
@@ -97,8 +102,7 @@ const ratiosOf =
       f.kind === kind && f.width && f.height ? [Math.round((f.width / f.height) * 1000) / 1000] : [],
     );
     // 9:16 and 1.91:1 are not exact in binary: compared to three decimals.
-    const rounded = { ...rule, min: round3(rule.min), max: round3(rule.max ?? undefined) ?? null };
-    return within(rounded, ratios);
+    return within(rule, ratios, round3(rule.max ?? undefined) ?? null, round3(rule.min));
   };
 
 const round3 = (value: number | undefined): number | undefined =>

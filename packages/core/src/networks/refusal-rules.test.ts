@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORMS } from '../platforms.js';
-import { checkNetworkRules } from './check-network-rules.js';
+import { checkNetworkRules, HISTORY_WINDOW_SECONDS } from './check-network-rules.js';
 import { MEDIA_MEASURES } from './media-measures.js';
 import { NETWORKS } from './networks.js';
 import type { RefusalRule } from './refusal-rules.js';
@@ -68,6 +68,10 @@ describe('the rule table', () => {
 });
 
 describe('history rules', () => {
+  it('read one day of a profile’s posts at most (every window but LinkedIn’s fits in it)', () => {
+    expect(HISTORY_WINDOW_SECONDS).toBe(86_400);
+  });
+
   it('refuses an X duplicate with 403 and X’s words', () => {
     const check = checkNetworkRules(
       'x',

@@ -29,6 +29,7 @@ export type RuleUnit =
   | 'items'
   | 'seconds'
   | 'width / height'
+  | 'pixels'
   | 'posts'
   | 'identical posts';
 
@@ -55,9 +56,12 @@ export type RuleApplied = 'network' | 'service' | 'not_simulated';
 
 /**
  * Which earlier posts a history rule looks at: those within some seconds, every one (LinkedIn's
- * duplicates), or only the last one (Facebook's consecutive duplicates).
+ * duplicates), or only the last one within some seconds (Facebook's consecutive duplicates).
  */
-export type RuleWindow = { kind: 'seconds'; seconds: number } | { kind: 'ever' } | { kind: 'consecutive' };
+export type RuleWindow =
+  | { kind: 'seconds'; seconds: number }
+  | { kind: 'ever' }
+  | { kind: 'consecutive'; seconds: number };
 
 /** How the service answers a refusal: the API document's status and code for that network. */
 export interface RefusalAnswer {
@@ -74,6 +78,8 @@ export interface RefusalRule {
   readonly what: string;
   /** The most allowed (inclusive), or null where the rule is not a number (a duplicate, a file format). */
   readonly max: number | null;
+  /** The limit in words where it is not a number ("JPEG only"), for the docs page. */
+  readonly limitWords?: string;
   /** The least allowed (inclusive), where the network names one (X video 0.5 s). */
   readonly min?: number;
   readonly unit: RuleUnit;

@@ -43,6 +43,7 @@ const X_REFUSALS: RefusalRules = [
     field: 'history',
     what: 'Same text as a recent post of the profile',
     max: null,
+    limitWords: 'no text identical to one of the last 24 hours',
     unit: 'identical posts',
     source: 'seen',
     sourceNote: "X's 403 quoted in public issues; X does not document the window",

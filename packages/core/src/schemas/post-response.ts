@@ -124,7 +124,13 @@ export const DryRunResponseSchema = z.object({
   outcome: z.enum(DRY_RUN_OUTCOMES),
   would_publish: z.boolean(),
   reason: z
-    .looseObject({ code: z.string().nullable(), status: z.number().int() })
+    .looseObject({
+      code: z.string().nullable(),
+      status: z.number().int(),
+      message: z.string().optional().meta({
+        description: "With outcome refuse: the refusal's message (a network's own words and counts).",
+      }),
+    })
     .meta({ description: 'The code and status the request would answer.' }),
   warnings: WarningsSchema,
 });

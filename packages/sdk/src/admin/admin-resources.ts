@@ -27,6 +27,7 @@ import type {
   AdminTestClockDeleted,
   AdminTestClockDetail,
   AdminTestClockMoved,
+  NetworkRulesMode,
   Platform,
   Profile,
 } from '@socialpub/core';
@@ -107,6 +108,19 @@ export class AdminNetworks {
     options?: RequestOptions,
   ): Promise<AdminNetwork> {
     return call(this.transport, 'PATCH', `/profiles/${id(profileId)}/networks/${platform}`, body, options);
+  }
+  /**
+   * `simulate.rules` of a connection, the rest of its `simulate` kept: `real` (the default) refuses
+   * what the real network refuses, `lenient` takes it (for tests that need the old acceptance).
+   */
+  async setRules(
+    profileId: string,
+    platform: Platform,
+    rules: NetworkRulesMode,
+    options?: RequestOptions,
+  ): Promise<AdminNetwork> {
+    const current = await this.update(profileId, platform, {}, options);
+    return this.update(profileId, platform, { simulate: { ...current.simulate, rules } }, options);
   }
   disconnect(profileId: string, platform: Platform, options?: RequestOptions): Promise<AdminNetworkRemoved> {
     return call(

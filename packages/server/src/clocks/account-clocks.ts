@@ -41,9 +41,9 @@ export class AccountClocks implements AccountClockLookup {
     readonly serverDueWork: DueWorkRunner,
   ) {
     for (const record of repos.clocks.list()) this.#load(record);
-    repos.memory.add({
-      forgetAccount: () => undefined,
-      keptSizes: () => ({ testClocks: this.#clocks.size }),
+    repos.caches.add({
+      invalidateAccount: () => undefined,
+      cacheSizes: () => ({ testClocks: this.#clocks.size }),
     });
   }
 
@@ -102,10 +102,10 @@ export class AccountClocks implements AccountClockLookup {
 
   /**
    * Drops a deleted clock (its accounts are gone), and everything kept in memory for it
-   * (db/kept-in-memory.ts), and waits for work it was running.
+   * (caches/per-account-caches.ts), and waits for work it was running.
    */
   async forget(clockId: string): Promise<void> {
-    this.repos.memory.forgetClock(clockId);
+    this.repos.caches.invalidateClock(clockId);
     const found = this.#clocks.get(clockId);
     if (!found) return;
     this.#clocks.delete(clockId);

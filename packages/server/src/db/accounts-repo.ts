@@ -1,7 +1,8 @@
 import type { Plan } from '@socialpub/core';
+import { InvalidationVersion } from '../caches/invalidation-version.js';
+import { LRU_CACHE_CAPACITY, LruCache } from '../caches/lru-cache.js';
+import { WORKING_SET } from '../caches/lru-working-set.js';
 import type { Database } from './database.js';
-import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
-import { WORKING_SET } from './working-set.js';
 
 export interface AccountRecord {
   id: string;
@@ -72,16 +73,17 @@ export class AccountsRepository {
    * clock, the limits): the record itself is kept, frozen, so a read builds no object. All writes go
    * through `insert`, `update`, `markDeleting` and `delete`.
    */
-  readonly #byId: RowCache<Readonly<AccountRecord>>;
-  #generation = 0;
+  readonly #byId: LruCache<Readonly<AccountRecord>>;
+  readonly #version: InvalidationVersion;
 
   constructor(private readonly db: Database) {
-    this.#byId = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
+    this.#version = new InvalidationVersion(db);
+    this.#byId = new LruCache(db, LRU_CACHE_CAPACITY, WORKING_SET);
   }
 
   /** Changes with every write to an existing account (what a cache built on its records checks). */
-  get generation(): number {
-    return this.#generation;
+  get version(): number {
+    return this.#version.current;
   }
 
   insert(account: AccountRecord): void {
@@ -96,8 +98,8 @@ export class AccountsRepository {
   }
 
   update(account: AccountRecord): void {
-    this.#byId.forget(account.id);
-    this.#generation += 1;
+    this.#byId.invalidate(account.id);
+    this.#version.invalidate();
     this.db
       .prepare(
         `UPDATE accounts SET plan = @plan, x_addon = @x_addon, email = @email, password_hash = @password_hash,
@@ -108,8 +110,8 @@ export class AccountsRepository {
 
   /** The dashboard's time zone setting (null: the browser's). */
   setTimeZone(id: string, timeZone: string | null): void {
-    this.#byId.forget(id);
-    this.#generation += 1;
+    this.#byId.invalidate(id);
+    this.#version.invalidate();
     this.db.prepare('UPDATE accounts SET time_zone = ? WHERE id = ?').run(timeZone, id);
   }
 
@@ -118,8 +120,8 @@ export class AccountsRepository {
    * calls this (clocks/own-test-clock.ts): its rules say when a move keeps every time going forward.
    */
   setClock(id: string, clockId: string | null): void {
-    this.#byId.forget(id);
-    this.#generation += 1;
+    this.#byId.invalidate(id);
+    this.#version.invalidate();
     this.db.prepare('UPDATE accounts SET clock_id = ? WHERE id = ?').run(clockId, id);
   }
 
@@ -133,8 +135,8 @@ export class AccountsRepository {
 
   /** Marks the account as being deleted (committed before anything of it is removed). */
   markDeleting(id: string, at: string): void {
-    this.#byId.forget(id);
-    this.#generation += 1;
+    this.#byId.invalidate(id);
+    this.#version.invalidate();
     this.db
       .prepare('UPDATE accounts SET deleting_since = ? WHERE id = ? AND deleting_since IS NULL')
       .run(at, id);
@@ -142,22 +144,22 @@ export class AccountsRepository {
 
   /** Marks every account on a test clock as being deleted, in one statement (a clock's deletion). */
   markDeletingOnClock(clockId: string, ids: readonly string[], at: string): void {
-    for (const id of ids) this.#byId.forget(id);
-    this.#generation += 1;
+    for (const id of ids) this.#byId.invalidate(id);
+    this.#version.invalidate();
     this.db
       .prepare('UPDATE accounts SET deleting_since = ? WHERE clock_id = ? AND deleting_since IS NULL')
       .run(at, clockId);
   }
 
-  /** Accounts kept in memory (the inspection hook of db/kept-in-memory.ts). */
+  /** Accounts kept in memory (the inspection hook of caches/per-account-caches.ts). */
   get keptCount(): number {
     return this.#byId.size;
   }
 
   /** Removes the row; every table that references the account goes with it (ON DELETE CASCADE). */
   delete(id: string): void {
-    this.#byId.forget(id);
-    this.#generation += 1;
+    this.#byId.invalidate(id);
+    this.#version.invalidate();
     this.db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
   }
 

@@ -31,7 +31,7 @@ export class ApiKeyLastUsedRepository implements BehindWriter {
 
   /**
    * Notes the key's use at `at`, written at most once a minute. `kept`: the caller entry's copy of
-   * the key's last written time (caller-facts.ts), asked first: it is never later than the time
+   * the key's last written time (caches/caller-facts-cache.ts), asked first: it is never later than the time
    * kept here (which only moves forward), so a time within a minute of it is within a minute of the
    * kept one too, and most requests make no lookup.
    */
@@ -48,7 +48,7 @@ export class ApiKeyLastUsedRepository implements BehindWriter {
   }
 
   /** A deleted account's keys: nothing more is written for them. */
-  forgetKeys(keyIds: readonly string[]): void {
+  invalidateKeys(keyIds: readonly string[]): void {
     for (const keyId of keyIds) {
       this.#lastWritten.delete(keyId);
       this.#pending.delete(keyId);

@@ -1,6 +1,7 @@
+import { InvalidationVersion } from '../caches/invalidation-version.js';
+import { LRU_CACHE_CAPACITY, LruCache } from '../caches/lru-cache.js';
+import { WORKING_SET } from '../caches/lru-working-set.js';
 import type { Database } from './database.js';
-import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
-import { WORKING_SET } from './working-set.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -37,22 +38,23 @@ function fromRow(row: ApiKeyRow): ApiKeyRecord {
 
 export class ApiKeysRepository {
   /** Every authenticated request looks its key up by digest (the record kept, frozen); a revocation drops the entry. */
-  readonly #byHash: RowCache<Readonly<ApiKeyRecord>>;
-  #generation = 0;
+  readonly #byHash: LruCache<Readonly<ApiKeyRecord>>;
+  readonly #version: InvalidationVersion;
 
   constructor(private readonly db: Database) {
-    this.#byHash = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
+    this.#version = new InvalidationVersion(db);
+    this.#byHash = new LruCache(db, LRU_CACHE_CAPACITY, WORKING_SET);
   }
 
   /** Changes with every revocation or removal (what a cache built on its records checks). */
-  get generation(): number {
-    return this.#generation;
+  get version(): number {
+    return this.#version.current;
   }
 
   /** A deleted account's keys went with its rows: their kept records go too. */
-  forgetKeys(keyHashes: readonly string[]): void {
-    for (const keyHash of keyHashes) this.#byHash.forget(keyHash);
-    this.#generation += 1;
+  invalidateKeys(keyHashes: readonly string[]): void {
+    for (const keyHash of keyHashes) this.#byHash.invalidate(keyHash);
+    this.#version.invalidate();
   }
 
   get keptCount(): number {
@@ -91,7 +93,7 @@ export class ApiKeysRepository {
 
   revoke(id: string, at: string): void {
     this.#byHash.clear();
-    this.#generation += 1;
+    this.#version.invalidate();
     this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
   }
 }

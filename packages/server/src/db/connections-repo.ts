@@ -1,8 +1,8 @@
 import type { Platform } from '@socialpub/core';
+import { InvalidationVersion } from '../caches/invalidation-version.js';
+import { LRU_CACHE_CAPACITY, LruCache } from '../caches/lru-cache.js';
+import { WORKING_SET } from '../caches/lru-working-set.js';
 import type { Database } from './database.js';
-import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
-import { WORKING_SET } from './working-set.js';
-import { stampOf } from './write-stamp.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -62,18 +62,19 @@ export class ConnectionsRepository {
    * GET /accounts lists them on every read and every POST /posts check reads one; `put` and
    * `delete` are the only writes. Kept converted (their JSON parsed once), frozen, and shared.
    */
-  readonly #byProfile: RowCache<readonly ConnectionRecord[]>;
+  readonly #byProfile: LruCache<readonly ConnectionRecord[]>;
 
-  #version = 0;
+  readonly #version: InvalidationVersion;
 
   constructor(private readonly db: Database) {
-    this.#byProfile = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
+    this.#version = new InvalidationVersion(db);
+    this.#byProfile = new LruCache(db, LRU_CACHE_CAPACITY, WORKING_SET);
   }
 
   /** A deleted account's profiles: their connections went with the rows (the cascade). */
-  forgetProfiles(profileIds: readonly string[]): void {
-    for (const id of profileIds) this.#byProfile.forget(id);
-    this.#version += 1;
+  invalidateProfiles(profileIds: readonly string[]): void {
+    for (const id of profileIds) this.#byProfile.invalidate(id);
+    this.#version.invalidate();
   }
 
   get keptCount(): number {
@@ -82,18 +83,18 @@ export class ConnectionsRepository {
 
   /** Moves on every write, so an answer built from these rows knows when it went stale. */
   get version(): number {
-    return this.#version;
+    return this.#version.current;
   }
 
-  /** `version` for a fact read now to carry; never a version inside a transaction (caller-facts.ts). */
-  get stamp(): number {
-    return stampOf(this.db, this.#version);
+  /** The version an entry read now carries; never one inside a transaction (caches/caller-facts-cache.ts). */
+  get versionToKeep(): number {
+    return this.#version.toKeep;
   }
 
   /** Connects or replaces (admin PUT). */
   put(connection: ConnectionRecord): void {
-    this.#byProfile.forget(connection.profileId);
-    this.#version += 1;
+    this.#byProfile.invalidate(connection.profileId);
+    this.#version.invalidate();
     this.db
       .prepare(
         `INSERT OR REPLACE INTO network_connections
@@ -144,8 +145,8 @@ export class ConnectionsRepository {
   }
 
   delete(profileId: string, platform: Platform): boolean {
-    this.#byProfile.forget(profileId);
-    this.#version += 1;
+    this.#byProfile.invalidate(profileId);
+    this.#version.invalidate();
     return (
       this.db
         .prepare('DELETE FROM network_connections WHERE profile_id = ? AND platform = ?')

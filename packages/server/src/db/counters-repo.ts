@@ -109,7 +109,7 @@ export class ReadCountersRepository implements BehindWriter {
   }
 
   /** Drops the in-memory counts of a deleted account (its rows went with the account). */
-  forgetAccount(accountId: string): void {
+  invalidateAccount(accountId: string): void {
     const counts = this.#current.get(accountId);
     if (counts === undefined) return;
     this.#current.delete(accountId);

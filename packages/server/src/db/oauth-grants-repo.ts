@@ -1,6 +1,6 @@
 import type { ConnectorScope } from '@socialpub/core';
+import { LruCache } from '../caches/lru-cache.js';
 import type { Database } from './database.js';
-import { RowCache } from './row-cache.js';
 
 /** What a person allowed one AI app to do on their account (Connected apps lists these). */
 export interface OAuthGrantRecord {
@@ -37,15 +37,15 @@ function fromRow(row: OAuthGrantRow): OAuthGrantRecord {
 
 export class OAuthGrantsRepository {
   /** Every `/mcp` call reads its token's grant (kept, frozen); a write to the grant drops it. */
-  readonly #byId: RowCache<Readonly<OAuthGrantRecord>>;
+  readonly #byId: LruCache<Readonly<OAuthGrantRecord>>;
 
   constructor(private readonly db: Database) {
-    this.#byId = new RowCache(db);
+    this.#byId = new LruCache(db);
   }
 
   /** A deleted account's grants went with its rows (the cascade). */
-  forgetGrants(grantIds: readonly string[]): void {
-    for (const id of grantIds) this.#byId.forget(id);
+  invalidateGrants(grantIds: readonly string[]): void {
+    for (const id of grantIds) this.#byId.invalidate(id);
   }
 
   get keptCount(): number {
@@ -118,18 +118,18 @@ export class OAuthGrantsRepository {
   }
 
   setScopes(id: string, scopes: readonly ConnectorScope[]): void {
-    this.#byId.forget(id);
+    this.#byId.invalidate(id);
     this.db.prepare('UPDATE oauth_grants SET scopes = ? WHERE id = ?').run(scopes.join(' '), id);
   }
 
   touch(id: string, at: string): void {
-    this.#byId.forget(id);
+    this.#byId.invalidate(id);
     this.db.prepare('UPDATE oauth_grants SET last_used_at = ? WHERE id = ?').run(at, id);
   }
 
   /** True when this call disconnected it (false when it was already disconnected). */
   revoke(id: string, at: string): boolean {
-    this.#byId.forget(id);
+    this.#byId.invalidate(id);
     return (
       this.db
         .prepare('UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')

@@ -1,6 +1,6 @@
 import type { ConnectorScope } from '@socialpub/core';
+import { LruCache } from '../caches/lru-cache.js';
 import type { Database } from './database.js';
-import { RowCache } from './row-cache.js';
 
 export type OAuthTokenKind = 'access' | 'refresh';
 
@@ -56,15 +56,15 @@ export class OAuthTokensRepository {
    * Every `/mcp` call looks its access token up by digest (the record kept, frozen), as API keys
    * are; every write to a token drops the kept records, so a revocation holds from the next call.
    */
-  readonly #byHash: RowCache<Readonly<OAuthTokenRecord>>;
+  readonly #byHash: LruCache<Readonly<OAuthTokenRecord>>;
 
   constructor(private readonly db: Database) {
-    this.#byHash = new RowCache(db);
+    this.#byHash = new LruCache(db);
   }
 
   /** A deleted account's apps' tokens went with its rows (the cascade). */
-  forgetTokens(tokenHashes: readonly string[]): void {
-    for (const tokenHash of tokenHashes) this.#byHash.forget(tokenHash);
+  invalidateTokens(tokenHashes: readonly string[]): void {
+    for (const tokenHash of tokenHashes) this.#byHash.invalidate(tokenHash);
   }
 
   get keptCount(): number {

@@ -1,12 +1,12 @@
 import { PLATFORMS, type Platform } from '@socialpub/core';
-import { AskedOrder } from './asked-order.js';
+import { LruOrder } from '../caches/lru-order.js';
+import { mayEvict, WORKING_SET, type WorkingSetPolicy } from '../caches/lru-working-set.js';
 import {
   countsRow,
   type PostCountQuery,
   type PostCountWindow,
   type StoredPostRecord,
 } from './post-record-rows.js';
-import { mayEvict, WORKING_SET, type WorkingSetPolicy } from './working-set.js';
 
 /** An account's latest send on each network since `since` (ISO); a network missing: none since. */
 interface KeptLatest {
@@ -74,7 +74,7 @@ interface AccountAnswers {
 }
 
 /**
- * Where a caller keeps the entry of its account (db/caller-facts.ts), so that a request's first ask
+ * Where a caller keeps the entry of its account (caches/caller-facts-cache.ts), so that a request's first ask
  * need not find it in the map (`recall`). Opaque outside this file.
  */
 export interface AnswersSlot {
@@ -136,8 +136,8 @@ export class PostCountAnswers {
   readonly #unscoped: SubjectCounts = new Map();
   /** Counts and latest sends kept, all subjects together. */
   #kept = 0;
-  readonly #accountsAsked = new AskedOrder(this.#byAccount);
-  readonly #profilesAsked = new AskedOrder(this.#profilesAlone);
+  readonly #accountsAsked = new LruOrder(this.#byAccount);
+  readonly #profilesAsked = new LruOrder(this.#profilesAlone);
   /**
    * The account asked last and its entry: a check asks several answers of one account in a row,
    * and all but the first then skip the map's lookup (the id's hash). Cleared when the entry goes.
@@ -372,7 +372,7 @@ export class PostCountAnswers {
   /** Drops the entry unless it is in use: the hand then passes it by. */
   #drop<T extends { usedAt: number; used: boolean }>(
     entries: Map<string, T>,
-    order: AskedOrder<T>,
+    order: LruOrder<T>,
     key: string,
     size: number,
   ): boolean {

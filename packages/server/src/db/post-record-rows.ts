@@ -41,6 +41,11 @@ export interface StoredPostRecord {
   nextFiguresAt?: string | null;
   /** What the network received, when it accepted the post: written with the record (network inbox). */
   delivery?: StoredDelivery | null;
+  /**
+   * SHA-256 of the NFC text a network with a duplicate rule accepted (X, LinkedIn, Facebook),
+   * written with the record (migration 019); absent otherwise.
+   */
+  textDigest?: Buffer | undefined;
 }
 
 export type PostRecordPatch = Partial<

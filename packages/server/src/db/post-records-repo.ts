@@ -16,8 +16,10 @@ import {
   postRecordFromRow,
   type StoredPostRecord,
 } from './post-record-rows.js';
+import { isAccepted, type NetworkText, RecentNetworkPosts, recentKey } from './recent-network-posts.js';
+import { textDigest } from './text-digest.js';
 
-export type { PostCountQuery, PostRecordPatch, StoredPostRecord };
+export type { NetworkText, PostCountQuery, PostRecordPatch, StoredPostRecord };
 
 /** Every column but the delivery's, which only the inbox reads (`deliveries-repo.ts`). */
 const RECORD_COLUMNS = `id, account_id, profile_id, platform, status, media_type, publish_id, permalink,
@@ -28,8 +30,8 @@ export class PostRecordsRepository {
   /** Deliveries (what a network accepted) recorded by this process: the metrics read it. */
   deliveriesRecorded = 0;
   readonly #insert;
-  /** The insert of a record that keeps its delivery, prepared when the first one comes. */
-  #insertDelivered: BetterSqlite3.Statement<unknown[]> | undefined;
+  /** Inserts with a delivery and/or a text digest, by `#insertWith`'s index, prepared at first use. */
+  readonly #inserts: Array<BetterSqlite3.Statement<unknown[]> | undefined> = [];
   readonly #get;
   readonly #markGoneOut;
   /** One transaction function each, made once: better-sqlite3 builds a new wrapper per `transaction` call. */
@@ -49,6 +51,12 @@ export class PostRecordsRepository {
   #goneOutBySettle = false;
   /** The row inserted last inside the open transaction, whose status the scheduler asks next. */
   #lastInserted: { id: string; status: PostStatus } | undefined;
+  /** Each profile's accepted posts on each network within a day, kept (the networks' own rules). */
+  readonly #recent = new RecentNetworkPosts();
+  /** The accepted posts of a profile on a network since an instant, newest first (X, Facebook). */
+  #textsSince: BetterSqlite3.Statement<unknown[]> | undefined;
+  /** A LinkedIn text of the profile, however old, through its partial index (migration 019). */
+  #linkedinText: BetterSqlite3.Statement<unknown[]> | undefined;
 
   /** A transaction may still roll back what it read or wrote. */
   #mayKeep(): boolean {
@@ -67,6 +75,7 @@ export class PostRecordsRepository {
       return this.db.transaction(work)();
     } catch (error) {
       this.#answers.forget();
+      this.#recent.forget();
       throw error;
     } finally {
       this.#ownTransaction = false;
@@ -104,8 +113,13 @@ export class PostRecordsRepository {
     } else {
       this.#insertNamingScheduled(post, at, scheduledPostId);
     }
-    if (this.#mayKeep()) this.#answers.noteInserted(post, at);
-    else this.#answers.forget();
+    if (this.#mayKeep()) {
+      this.#answers.noteInserted(post, at);
+      this.#recent.noteInserted(post, at);
+    } else {
+      this.#answers.forget();
+      this.#recent.forget();
+    }
   }
 
   /**
@@ -136,6 +150,7 @@ export class PostRecordsRepository {
     }
     const at = iso(post.at);
     this.#answers.noteInserted(post, at);
+    this.#recent.noteInserted(post, at);
     return this.#pending.add(post, at);
   }
 
@@ -151,6 +166,7 @@ export class PostRecordsRepository {
       // One refused row (its account deleted meanwhile) must not take the others with it: each
       // alone then. The kept answers counted every row, so they go.
       this.#answers.forget();
+      this.#recent.forget();
       for (const row of rows) {
         try {
           this.#insertRow(row.post, row.at);
@@ -200,17 +216,100 @@ export class PostRecordsRepository {
       isoOrNull(nextFiguresAt),
     ];
     // Bound as arguments: better-sqlite3 binds an array's values more slowly than the same values passed.
-    if (!post.delivery) {
+    if (!post.delivery && post.textDigest === undefined) {
       this.#insert.run(...values);
       return;
     }
-    this.#insertDelivered ??= this.db.prepare(
-      `INSERT INTO post_records (${RECORD_COLUMNS}, delivery_text, delivery_media, delivery_options,
-       delivery_post_type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // A kept delivery (the network inbox) and a text digest (the duplicate rules) are columns of
+    // the same row: one statement each combination, prepared at its first use.
+    const digest = post.textDigest === undefined ? [] : [post.textDigest];
+    const delivery = post.delivery ? deliveryValues(post.delivery) : [];
+    this.#insertWith(delivery.length > 0, digest.length > 0).run(...values, ...digest, ...delivery);
+    if (delivery.length > 0) this.deliveriesRecorded += 1;
+  }
+
+  #insertWith(delivered: boolean, digest: boolean): BetterSqlite3.Statement<unknown[]> {
+    const index = (delivered ? 2 : 0) + (digest ? 1 : 0);
+    let statement = this.#inserts[index];
+    if (statement === undefined) {
+      const columns = [
+        ...(digest ? ['text_digest'] : []),
+        ...(delivered ? ['delivery_text', 'delivery_media', 'delivery_options', 'delivery_post_type'] : []),
+      ];
+      const marks = Array.from({ length: 21 + columns.length }, () => '?').join(', ');
+      statement = this.db.prepare(
+        `INSERT INTO post_records (${RECORD_COLUMNS}, ${columns.join(', ')}) VALUES (${marks})`,
+      );
+      this.#inserts[index] = statement;
+    }
+    return statement;
+  }
+
+  /**
+   * The profile's posts the network accepted at or after `since` (ISO), oldest first, with their
+   * text digests and network ids, this turn's waiting publishes included (the networks'
+   * duplicate and posting-limit rules). Kept per profile and network once read; nothing is read
+   * when the account's latest send on the network is older.
+   * The array is the kept one: read it, never change it.
+   */
+  acceptedSince(accountId: string, profileId: string, platform: Platform, since: string): NetworkText[] {
+    const key = recentKey(profileId, platform);
+    const kept = this.#recent.get(key, since);
+    if (kept !== undefined) return kept;
+    // A kept answer that the account sent nothing to the network since then spares the read; no
+    // answer is asked for (that would be a read of its own).
+    const posts =
+      this.#answers.lastAtMs(accountId, platform, Date.parse(since)) === null
+        ? []
+        : this.#readAccepted(accountId, profileId, platform, since);
+    if (this.#mayKeep()) this.#recent.keep(key, since, posts);
+    return posts;
+  }
+
+  #readAccepted(accountId: string, profileId: string, platform: Platform, since: string): NetworkText[] {
+    // Prepared at the first question: a database opened before migration 019 has no text_digest.
+    this.#textsSince ??= this.db.prepare(
+      `SELECT at, text_digest, publish_id FROM post_records
+       WHERE account_id = ? AND at >= ? AND platform = ? AND profile_id = ? AND status IN ('success', 'processing')
+       ORDER BY at`,
     );
-    const [text, media, options, postType] = deliveryValues(post.delivery);
-    this.#insertDelivered.run(...values, text, media, options, postType);
-    this.deliveriesRecorded += 1;
+    const rows = this.#textsSince.all(accountId, since, platform, profileId) as {
+      at: string;
+      text_digest: Buffer | null;
+      publish_id: string | null;
+    }[];
+    const posts: NetworkText[] = rows.map((row) => ({
+      at: row.at,
+      digest: row.text_digest,
+      networkPostId: row.publish_id,
+    }));
+    if (this.#pending.size > 0) {
+      for (const { post, at } of this.#pending.rowsOf(profileId, platform)) {
+        if (isAccepted(post))
+          posts.push({ at, digest: post.textDigest ?? null, networkPostId: post.publishId });
+      }
+    }
+    return posts;
+  }
+
+  /** A LinkedIn post of the profile with this text, however old (LinkedIn's duplicate rule). */
+  linkedinText(accountId: string, profileId: string, text: string): NetworkText | null {
+    // Known never to have posted to LinkedIn (a kept answer): nothing to read or digest.
+    if (this.#answers.lastAtMs(accountId, 'linkedin', 0) === null) return null;
+    const digest = textDigest(text);
+    for (const { post, at } of this.#pending.size > 0 ? this.#pending.rowsOf(profileId, 'linkedin') : []) {
+      if (isAccepted(post) && post.textDigest?.equals(digest))
+        return { at, digest, networkPostId: post.publishId };
+    }
+    // The platform is written out so that SQLite takes the partial index (migration 019).
+    this.#linkedinText ??= this.db.prepare(
+      `SELECT at, publish_id FROM post_records WHERE account_id = ? AND profile_id = ? AND text_digest = ?
+       AND platform = 'linkedin' AND text_digest IS NOT NULL LIMIT 1`,
+    );
+    const row = this.#linkedinText.get(accountId, profileId, digest) as
+      | { at: string; publish_id: string | null }
+      | undefined;
+    return row === undefined ? null : { at: row.at, digest, networkPostId: row.publish_id };
   }
 
   update(id: string, patch: PostRecordPatch): void {
@@ -224,7 +323,10 @@ export class PostRecordsRepository {
     }
     if (sets.length === 0) return;
     if (this.#lastInserted?.id === id) this.#lastInserted = undefined;
-    if (patch.status !== undefined) this.#answers.forget();
+    if (patch.status !== undefined) {
+      this.#answers.forget();
+      this.#recent.forget();
+    }
     this.db.prepare(`UPDATE post_records SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }
 
@@ -261,6 +363,12 @@ export class PostRecordsRepository {
   /** A deleted account's kept limit answers go with it. */
   forgetAccount(accountId: string, profileIds: readonly string[]): void {
     this.#answers.forgetAccount(accountId, profileIds);
+    this.#recent.forgetProfiles(profileIds);
+  }
+
+  /** Profiles and networks whose recent accepted posts are kept (the duplicate rules). */
+  get keptRecentPosts(): number {
+    return this.#recent.keptCount;
   }
 
   get keptAnswers(): { accounts: number; profiles: number; answers: number } {

@@ -1,7 +1,7 @@
+import { InvalidationVersion } from '../caches/invalidation-version.js';
+import { LRU_CACHE_CAPACITY, LruCache } from '../caches/lru-cache.js';
+import { WORKING_SET } from '../caches/lru-working-set.js';
 import type { Database } from './database.js';
-import { ROW_CACHE_CAPACITY, RowCache } from './row-cache.js';
-import { WORKING_SET } from './working-set.js';
-import { stampOf } from './write-stamp.js';
 
 export interface ProfileRecord {
   id: string;
@@ -33,37 +33,38 @@ function fromRow(row: ProfileRow): ProfileRecord {
 export class ProfilesRepository {
   /**
    * GET /accounts lists them on every read and every POST /posts check looks one up; `insert` is the
-   * only write here, and `forgetCached` follows the writes elsewhere (an account's deletion). Kept
+   * only write here, and `invalidateAccount` follows the writes elsewhere (an account's deletion). Kept
    * converted and frozen, as the connections are, so a lookup builds nothing.
    */
-  readonly #byAccount: RowCache<readonly ProfileRecord[]>;
+  readonly #byAccount: LruCache<readonly ProfileRecord[]>;
   /** A profile's row never changes once inserted. */
-  readonly #byId: RowCache<ProfileRecord>;
+  readonly #byId: LruCache<ProfileRecord>;
 
-  #version = 0;
+  readonly #version: InvalidationVersion;
   /** The list lengths asked so far (the keys of `#byAccount` are account and length). */
   readonly #limitsAsked = new Set<number>();
 
   constructor(private readonly db: Database) {
-    this.#byAccount = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
-    this.#byId = new RowCache(db, ROW_CACHE_CAPACITY, WORKING_SET);
+    this.#version = new InvalidationVersion(db);
+    this.#byAccount = new LruCache(db, LRU_CACHE_CAPACITY, WORKING_SET);
+    this.#byId = new LruCache(db, LRU_CACHE_CAPACITY, WORKING_SET);
   }
 
   /** Moves on every write, so an answer built from these rows knows when it went stale. */
   get version(): number {
-    return this.#version;
+    return this.#version.current;
   }
 
-  /** `version` for a fact read now to carry; never a version inside a transaction (caller-facts.ts). */
-  get stamp(): number {
-    return stampOf(this.db, this.#version);
+  /** The version an entry read now carries; never one inside a transaction (caches/caller-facts-cache.ts). */
+  get versionToKeep(): number {
+    return this.#version.toKeep;
   }
 
   /** A deleted account's profiles went with its rows (the cascade): their kept records go too. */
-  forgetAccount(accountId: string, profileIds: readonly string[]): void {
-    for (const limit of this.#limitsAsked) this.#byAccount.forget(`${accountId}\n${limit}`);
-    for (const id of profileIds) this.#byId.forget(id);
-    this.#version += 1;
+  invalidateAccount(accountId: string, profileIds: readonly string[]): void {
+    for (const limit of this.#limitsAsked) this.#byAccount.invalidate(`${accountId}\n${limit}`);
+    for (const id of profileIds) this.#byId.invalidate(id);
+    this.#version.invalidate();
   }
 
   get keptCounts(): { byAccount: number; byId: number } {
@@ -78,7 +79,7 @@ export class ProfilesRepository {
       )
       .run(profile.id, profile.accountId, profile.name, profile.handle, profile.createdAt);
     this.#byAccount.clear();
-    this.#version += 1;
+    this.#version.invalidate();
   }
 
   get(id: string): ProfileRecord | null {

@@ -1,10 +1,12 @@
-import { AccountsRepository } from './accounts-repo.js';
-import { ApiKeyCallers } from './api-key-callers.js';
+import { ApiKeyCallerCache } from '../caches/api-key-caller-cache.js';
+import type { CallerFactsCache } from '../caches/caller-facts-cache.js';
+import { type PerAccountCache, PerAccountCaches } from '../caches/per-account-caches.js';
+import { type AccountRecord, AccountsRepository } from './accounts-repo.js';
 import { ApiKeyLastUsedRepository } from './api-key-last-used-repo.js';
-import { ApiKeysRepository } from './api-keys-repo.js';
+import { type ApiKeyRecord, ApiKeysRepository } from './api-keys-repo.js';
 import { ClocksRepository } from './clocks-repo.js';
 import { ComposerGroupsRepository } from './composer-groups-repo.js';
-import { ConnectionsRepository } from './connections-repo.js';
+import { type ConnectionRecord, ConnectionsRepository } from './connections-repo.js';
 import { ConnectorRequestsRepository } from './connector-requests-repo.js';
 import { ReadCountersRepository } from './counters-repo.js';
 import { DashboardSessionsRepository } from './dashboard-sessions-repo.js';
@@ -12,7 +14,6 @@ import type { Database } from './database.js';
 import { DeliveriesRepository } from './deliveries-repo.js';
 import { FaultsRepository } from './faults-repo.js';
 import { IdempotencyRepository } from './idempotency-repo.js';
-import { KeptInMemory, type KeptPerAccount } from './kept-in-memory.js';
 import { MediaFilesRepository } from './media-files-repo.js';
 import { MediaImportsRepository } from './media-imports-repo.js';
 import { OAuthClientsRepository } from './oauth-clients-repo.js';
@@ -22,19 +23,30 @@ import { OAuthTokensRepository } from './oauth-tokens-repo.js';
 import { OptionsCacheRepository } from './options-cache-repo.js';
 import { OutboxRepository } from './outbox-repo.js';
 import { PostRecordsRepository } from './post-records-repo.js';
-import { ProfilesRepository } from './profiles-repo.js';
+import { type ProfileRecord, ProfilesRepository } from './profiles-repo.js';
 import { RequestLogRepository } from './request-log-repo.js';
 import { ScheduledPostsRepository } from './scheduled-posts-repo.js';
 import { SettingsRepository } from './settings-repo.js';
 import { UploadLinksRepository } from './upload-links-repo.js';
 import { WriteBehind } from './write-behind.js';
 
+/** The records an API key's caller is cached with (caches/api-key-caller-cache.ts). */
+export interface CallerRecordTypes {
+  key: ApiKeyRecord;
+  account: AccountRecord;
+  profile: ProfileRecord;
+  connection: ConnectionRecord;
+}
+
+/** What a key's requests read besides its key and account, cached on its caller entry. */
+export type CallerFacts = CallerFactsCache<ProfileRecord, ConnectionRecord>;
+
 /** Every repository of the foundation over one database; later areas add their own beside it. */
 export interface Repositories {
   accounts: AccountsRepository;
   apiKeys: ApiKeysRepository;
   /** Each key digest in use with its caller (key and account), one lookup per request. */
-  apiKeyCallers: ApiKeyCallers;
+  apiKeyCallers: ApiKeyCallerCache<CallerRecordTypes>;
   profiles: ProfilesRepository;
   connections: ConnectionsRepository;
   readCounters: ReadCountersRepository;
@@ -66,8 +78,8 @@ export interface Repositories {
   composerGroups: ComposerGroupsRepository;
   /** The one schedule of the read counts, request log and keys' last use (written behind the answers). */
   writeBehind: WriteBehind;
-  /** Everything kept in memory per account: a deletion forgets it through here (kept-in-memory.ts). */
-  memory: KeptInMemory;
+  /** Everything kept in memory per account: a deletion invalidates it through here (caches/per-account-caches.ts). */
+  caches: PerAccountCaches;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -79,7 +91,7 @@ export function createRepositories(db: Database): Repositories {
     writeBehind,
     accounts,
     apiKeys,
-    apiKeyCallers: new ApiKeyCallers(db, apiKeys, accounts),
+    apiKeyCallers: new ApiKeyCallerCache(db, apiKeys, accounts),
     profiles: new ProfilesRepository(db),
     connections: new ConnectionsRepository(db),
     readCounters: new ReadCountersRepository(db, writeBehind),
@@ -105,29 +117,29 @@ export function createRepositories(db: Database): Repositories {
     clocks: new ClocksRepository(db),
     connectorRequests: new ConnectorRequestsRepository(db),
     composerGroups: new ComposerGroupsRepository(db),
-    memory: new KeptInMemory(),
+    caches: new PerAccountCaches(),
   };
-  repos.memory.add(keptByRepositories(repos));
+  repos.caches.add(keptByRepositories(repos));
   return repos;
 }
 
 /** The repositories' row caches and in-memory counts, forgotten together for a deleted account. */
-function keptByRepositories(repos: Repositories): KeptPerAccount {
+function keptByRepositories(repos: Repositories): PerAccountCache {
   return {
-    forgetAccount(account) {
+    invalidateAccount(account) {
       repos.accounts.delete(account.accountId);
-      repos.apiKeys.forgetKeys(account.keyHashes);
-      repos.apiKeyCallers.forgetKeys(account.keyHashes);
-      repos.apiKeyLastUsed.forgetKeys(account.keyIds);
-      repos.profiles.forgetAccount(account.accountId, account.profileIds);
-      repos.connections.forgetProfiles(account.profileIds);
-      repos.oauthTokens.forgetTokens(account.tokenHashes);
-      repos.oauthGrants.forgetGrants(account.grantIds);
+      repos.apiKeys.invalidateKeys(account.keyHashes);
+      repos.apiKeyCallers.invalidateKeys(account.keyHashes);
+      repos.apiKeyLastUsed.invalidateKeys(account.keyIds);
+      repos.profiles.invalidateAccount(account.accountId, account.profileIds);
+      repos.connections.invalidateProfiles(account.profileIds);
+      repos.oauthTokens.invalidateTokens(account.tokenHashes);
+      repos.oauthGrants.invalidateGrants(account.grantIds);
       repos.postRecords.forgetAccount(account.accountId, account.profileIds);
-      repos.readCounters.forgetAccount(account.accountId);
-      repos.requestLog.forgetAccount(account.accountId);
+      repos.readCounters.invalidateAccount(account.accountId);
+      repos.requestLog.invalidateAccount(account.accountId);
     },
-    keptSizes() {
+    cacheSizes() {
       const profiles = repos.profiles.keptCounts;
       const answers = repos.postRecords.keptAnswers;
       return {
@@ -143,6 +155,7 @@ function keptByRepositories(repos: Repositories): KeptPerAccount {
         'postCounts.accounts': answers.accounts,
         'postCounts.profiles': answers.profiles,
         'postCounts.answers': answers.answers,
+        'postRecords.recentNetworkPosts': repos.postRecords.keptRecentPosts,
         readCounters: repos.readCounters.keptCount,
         requestLog: repos.requestLog.keptCount,
       };

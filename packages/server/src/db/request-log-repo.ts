@@ -115,7 +115,7 @@ export class RequestLogRepository implements BehindWriter {
   }
 
   /** Drops a deleted account's records (its rows went with the account). */
-  forgetAccount(accountId: string): void {
+  invalidateAccount(accountId: string): void {
     const kept = Math.min(this.#added, REQUEST_LOG_KEPT);
     const firstUnsaved = this.#added - this.#unsaved;
     const others: RequestLogRecord[] = [];

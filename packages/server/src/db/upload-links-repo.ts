@@ -37,6 +37,8 @@ export interface UploadLinkRecord {
   verifyStartedAt: string | null;
   verifiedSha256: string | null;
   endReason: UploadLinkEndReason | null;
+  /** Why the checks refused the file, in words (migration 024); null otherwise. */
+  endDetail?: string | null;
   endedAt: string | null;
   /** UTC day (YYYY-MM-DD) whose budget the link is charged to. */
   budgetDay: string;
@@ -62,6 +64,7 @@ interface UploadLinkRow {
   verify_started_at: string | null;
   verified_sha256: string | null;
   end_reason: UploadLinkEndReason | null;
+  end_detail: string | null;
   ended_at: string | null;
   budget_day: string;
 }
@@ -86,6 +89,7 @@ const COLUMNS: ReadonlyArray<[keyof UploadLinkRecord, keyof UploadLinkRow]> = [
   ['verifyStartedAt', 'verify_started_at'],
   ['verifiedSha256', 'verified_sha256'],
   ['endReason', 'end_reason'],
+  ['endDetail', 'end_detail'],
   ['endedAt', 'ended_at'],
   ['budgetDay', 'budget_day'],
 ];
@@ -97,7 +101,7 @@ function fromRow(row: UploadLinkRow): UploadLinkRecord {
 }
 
 function toValues(link: UploadLinkRecord): unknown[] {
-  return COLUMNS.map(([field]) => link[field]);
+  return COLUMNS.map(([field]) => link[field] ?? null);
 }
 
 export type UploadLinkEventKind = 'call' | 'link';

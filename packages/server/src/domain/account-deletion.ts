@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AccountClocks } from '../clocks/account-clocks.js';
+import { accountFootprint } from '../db/account-footprint.js';
 import type { Database } from '../db/database.js';
-import { accountFootprint } from '../db/kept-in-memory.js';
 import type { Repositories } from '../db/repositories.js';
 import type { MediaFolder } from '../files/media-folder.js';
 import type { UploadStorage } from './uploads/upload-storage.js';
@@ -110,8 +110,8 @@ export class AccountDeletion {
       for (const table of tables) db.prepare(`DELETE FROM "${table}" WHERE account_id = ?`).run(accountId);
       db.prepare('DELETE FROM accounts WHERE id = ?').run(accountId);
     })();
-    // One path: every cache and count kept per account forgets it (db/kept-in-memory.ts).
-    repos.memory.forgetAccount(footprint);
+    // One path: every cache and count kept per account forgets it (caches/per-account-caches.ts).
+    repos.caches.invalidateAccount(footprint);
     // The database file shrinks by the pages the account used (auto_vacuum = INCREMENTAL, database.ts).
     db.pragma('incremental_vacuum');
   }

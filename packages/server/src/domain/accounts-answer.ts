@@ -1,14 +1,14 @@
 import type { Profile } from '@socialpub/core';
-import { AskedOrder } from '../db/asked-order.js';
+import { LruOrder } from '../caches/lru-order.js';
+import { mayEvict, type WorkingSetPolicy } from '../caches/lru-working-set.js';
+import type { AccountFootprint, PerAccountCache } from '../caches/per-account-caches.js';
 import type { Database } from '../db/database.js';
-import type { AccountFootprint, KeptPerAccount } from '../db/kept-in-memory.js';
 import type { Repositories } from '../db/repositories.js';
-import { mayEvict, type WorkingSetPolicy } from '../db/working-set.js';
 import { listProfiles } from './profiles.js';
 
 /**
  * Bounds of the kept answers; the least recently used goes first beyond either, unless in use
- * (working-set.ts: up to eight times these). Entries alone did not bound the
+ * (caches/lru-working-set.ts: up to eight times these). Entries alone did not bound the
  * memory: an account with 100 profiles answers tens of kilobytes, so 10,000 of them could hold
  * hundreds of megabytes. 4 Mi characters keep every answer of a few
  * thousand ordinary accounts.
@@ -51,9 +51,9 @@ function unchangedBetween(profiles: readonly Profile[], now: number): [from: num
  * serialised answer is kept per account until the profiles or connections repositories write
  * (their `version` moves on every write) or the clock crosses a sign-in's expiry.
  */
-export class AccountsAnswerCache implements KeptPerAccount {
+export class AccountsAnswerCache implements PerAccountCache {
   readonly #answers = new Map<string, KeptAnswer>();
-  readonly #order = new AskedOrder(this.#answers);
+  readonly #order = new LruOrder(this.#answers);
   #characters = 0;
 
   constructor(
@@ -68,11 +68,11 @@ export class AccountsAnswerCache implements KeptPerAccount {
     return { entries: this.#answers.size, characters: this.#characters };
   }
 
-  forgetAccount(account: AccountFootprint): void {
+  invalidateAccount(account: AccountFootprint): void {
     this.#drop(account.accountId);
   }
 
-  keptSizes(): Record<string, number> {
+  cacheSizes(): Record<string, number> {
     return { accountsAnswers: this.#answers.size };
   }
 
@@ -95,7 +95,7 @@ export class AccountsAnswerCache implements KeptPerAccount {
     }
     const data = listProfiles(this.repos, accountId, now);
     const json = JSON.stringify({ data });
-    // A transaction may still roll back what was read inside it (row-cache.ts).
+    // A transaction may still roll back what was read inside it (caches/lru-cache.ts).
     if (this.db.inTransaction) return json;
     const [validFrom, validUntil] = unchangedBetween(data, at);
     this.#drop(accountId);

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { AccountRecord } from '../db/accounts-repo.js';
 import type { ApiKeyRecord } from '../db/api-keys-repo.js';
-import type { CallerFacts } from '../db/caller-facts.js';
-import type { Repositories } from '../db/repositories.js';
+import type { CallerFacts, Repositories } from '../db/repositories.js';
 import { digestMatches, randomToken, sha256Hex } from './secrets.js';
 
 export const API_KEY_PREFIX = 'sp_live_';
@@ -54,7 +53,7 @@ export function revokeApiKey(repos: Repositories, clock: Clock, keyId: string): 
 export interface Caller {
   readonly account: Readonly<AccountRecord>;
   readonly apiKey: Readonly<ApiKeyRecord>;
-  /** What the key's requests read besides, when the caller was found by its key (db/caller-facts.ts). */
+  /** What the key's requests read besides, when the caller was found by its key (caches/caller-facts-cache.ts). */
   readonly facts?: CallerFacts;
 }
 

@@ -52,11 +52,11 @@ export class ReadLimiter {
     private readonly repos: Repositories,
     private readonly clocks: AccountClockLookup,
   ) {
-    // A deleted test clock's minute goes with it (db/kept-in-memory.ts).
-    repos.memory.add({
-      forgetAccount: () => undefined,
-      forgetClock: (clockId) => this.#lastPruned.delete(clockId),
-      keptSizes: () => ({ 'readLimits.clocks': this.#lastPruned.size }),
+    // A deleted test clock's minute goes with it (caches/per-account-caches.ts).
+    repos.caches.add({
+      invalidateAccount: () => undefined,
+      invalidateClock: (clockId) => this.#lastPruned.delete(clockId),
+      cacheSizes: () => ({ 'readLimits.clocks': this.#lastPruned.size }),
     });
   }
 

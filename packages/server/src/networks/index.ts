@@ -6,3 +6,4 @@ export * from './network-results.js';
 export * from './options-rows.js';
 export * from './simulate-settings.js';
 export * from './simulated-driver.js';
+export * from './simulated-refusals.js';

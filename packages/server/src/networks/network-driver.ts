@@ -1,5 +1,10 @@
 import type { NetworkResult as CoreNetworkResult, Figures, NetworkHealth, Platform } from '@socialpub/core';
-import type { SimulateBehaviour, SimulatedFigures, SimulateSettings } from './simulate-settings.js';
+import type {
+  NetworkRulesMode,
+  SimulateBehaviour,
+  SimulatedFigures,
+  SimulateSettings,
+} from './simulate-settings.js';
 
 /** The server's clock, declared structurally so this folder does not depend on clock.ts. */
 export interface Clock {
@@ -19,6 +24,8 @@ export interface PublishMediaFile {
   type: string | null;
   width?: number | null;
   height?: number | null;
+  /** Seconds, where the server read it from the file (the networks' duration rules). */
+  durationSeconds?: number | null;
   url?: string | null;
   file_id?: string | null;
 }
@@ -39,6 +46,14 @@ export interface NetworkConnection {
  */
 export interface PublishInput {
   platform: Platform;
+  /** Whose post it is: the networks' duplicate and posting-limit rules look at the profile's history. */
+  accountId: string;
+  profileId: string;
+  /**
+   * `simulate.rules` of the connection: `real` (absent) refuses what the real network refuses
+   * (network-rules.md); `lenient` switches those rules off.
+   */
+  networkRules?: NetworkRulesMode;
   /** The post type the domain decided, e.g. `video`, `photo`, `reel`, `story`, `carousel`, `text`, `image`. */
   postType: string;
   text: string | null;
@@ -68,6 +83,8 @@ export interface NetworkFailure {
   status: number;
   code: string;
   message: string;
+  /** The network gave no code of the API document's own (the older address then adds none). */
+  derived?: boolean;
 }
 
 export type PublishOutcome =

@@ -1,7 +1,8 @@
-import { answersProcessing, LIMITS, type Platform } from '@socialpub/core';
+import { answersProcessing, LIMITS, type Platform, prepareTextCounting } from '@socialpub/core';
 import { collectFigures, firstFiguresText } from './figures.js';
 import type {
   NetworkDriver,
+  NetworkFailure,
   NetworkResult,
   PollStatusInput,
   PollStatusOutcome,
@@ -16,10 +17,13 @@ import { hexId } from './network-ids.js';
 import type { NetworkIds, NetworkResultShape } from './network-results.js';
 import { optionsRow } from './options-rows.js';
 import { finishAfterSecondsOf, outcomeOf } from './simulate-settings.js';
+import { checkPostContent, checkPostHistory, type NetworkMemory } from './simulated-refusals.js';
 
 export interface SimulatedDriverDeps {
   sleep: Sleep;
   random: RandomSource;
+  /** The profiles' earlier posts (duplicates, posting limits); without it only the post itself is checked. */
+  memory?: NetworkMemory;
 }
 
 /** POST /posts, 202 still_publishing: the request waits for the network about 24 seconds. */
@@ -58,7 +62,35 @@ export function createSimulatedDriver(
 
   async function publish(input: PublishInput): Promise<PublishOutcome> {
     await deps.sleep(Math.min(input.behaviour.latency_ms ?? 0, NETWORK_WAIT_MS));
+    await prepareTextCounting(platform);
     return answer(input);
+  }
+
+  /** What the real network would refuse this post for (network-rules.md), unless the rules are lenient. */
+  function refusal(input: PublishInput): NetworkFailure | null {
+    if (input.networkRules === 'lenient') return null;
+    const subject = {
+      accountId: input.accountId,
+      profileId: input.profileId,
+      platform,
+      postType: input.postType,
+      text: input.text,
+      media: input.media,
+      options: input.options,
+      connectionOptions: input.connection.options,
+      now: input.now,
+    };
+    const found =
+      checkPostContent(subject).refusal ??
+      (deps.memory === undefined ? null : checkPostHistory(subject, deps.memory));
+    if (found === null) return null;
+    return {
+      kind: 'failed',
+      status: found.status,
+      code: found.code,
+      message: found.message,
+      derived: found.derived,
+    };
   }
 
   /** The network's answer once its latency has passed. */
@@ -66,6 +98,9 @@ export function createSimulatedDriver(
     const { behaviour } = input;
     const latency = behaviour.latency_ms ?? 0;
     if (input.connection.health === 'reconnect_required') return reconnectFailure(platform);
+    // The network looks at the post before it does anything with it: a refusal is answered at once.
+    const refused = refusal(input);
+    if (refused !== null) return refused;
 
     const outcome = outcomeOf(behaviour);
     const ids = shape.ids(input, deps.random);
@@ -121,7 +156,9 @@ export function createSimulatedDriver(
   return {
     platform,
     publish,
-    answerNow: (input) => ((input.behaviour.latency_ms ?? 0) > 0 ? null : answer(input)),
+    // X's counting package loads at the first X post: until then the answer needs waiting.
+    answerNow: (input) =>
+      (input.behaviour.latency_ms ?? 0) > 0 || prepareTextCounting(platform) !== null ? null : answer(input),
     pollStatus,
     collectFigures: (input) => collectFigures(platform, input),
     firstFiguresText: (input) => firstFiguresText(platform, input.figures, input.now),

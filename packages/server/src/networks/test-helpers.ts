@@ -26,6 +26,8 @@ export function publishInput(platform: Platform, overrides: Partial<PublishInput
     platform === 'x' || platform === 'linkedin' || platform === 'threads' || platform === 'skool';
   return {
     platform,
+    accountId: 'acc-test',
+    profileId: 'pro-test',
     postType: textOnly ? 'text' : platform === 'pinterest' ? 'image_pin' : 'video',
     text: 'Hello from the test',
     media: textOnly ? [] : platform === 'pinterest' ? [image()] : [video(10_000_000)],

@@ -1,7 +1,7 @@
 import { LIMITS, PLATFORMS, type Platform } from '@socialpub/core';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { WORKING_SET } from '../db/working-set.js';
+import { WORKING_SET } from '../caches/lru-working-set.js';
 import { ACCOUNTS_ANSWER_LIMITS, AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listProfiles } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
@@ -42,8 +42,8 @@ const OptionsQuerySchema = z.object({
 /** The kept answers of GET /api/v2/accounts, one set per app: the REST read and `/mcp`'s accounts tool answer from it. */
 export function keptAccountsAnswers(services: Services): AccountsAnswerCache {
   const answers = new AccountsAnswerCache(services.repos, services.db, ACCOUNTS_ANSWER_LIMITS, WORKING_SET);
-  // A deleted account's answer goes with it (db/kept-in-memory.ts).
-  services.repos.memory.add(answers);
+  // A deleted account's answer goes with it (caches/per-account-caches.ts).
+  services.repos.caches.add(answers);
   return answers;
 }
 

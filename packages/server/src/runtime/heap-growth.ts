@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
  * V8's `--heap-growing-percent` while a long upload body streams in (0, V8's own choice, at every
  * other time). V8 counts body Buffers against the old generation's small room, so an upload forced
  * full collections it did not need; raised for the whole process, ordinary garbage would build up.
- * docs/architecture.md, "Memory goes back when the server goes quiet", says why.
+ * docs/performance.md, "Memory goes back when the server goes quiet", says why.
  */
 const UPLOAD_HEAP_GROWING_PERCENT = 200;
 /** A PATCH body at least this long (or of unknown length) counts as a long upload body. */

@@ -29,7 +29,7 @@ const IDLE_RELEASE_TIMING: IdleReleaseTiming = {
  *
  * After a burst V8 keeps its grown heap and SQLite its full page cache; a server gone quiet loses
  * nothing by a full collection and a cache shrink. The timer is unref'd. Why, in full:
- * docs/architecture.md, "Memory goes back when the server goes quiet".
+ * docs/performance.md, "Memory goes back when the server goes quiet".
  */
 export class IdleMemoryRelease {
   readonly #release: () => boolean;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { detectLinks, LIMITS, mediaKindFromUrl, type PostStatus } from '@socialpub/core';
+import { acceptedTextDigest } from '../db/network-memory.js';
 import type { StoredPostRecord } from '../db/post-records-repo.js';
 import { deliveryOf } from '../domain/deliveries/delivery-of-send.js';
 import {
@@ -108,6 +109,9 @@ export function driverScheduledSender(services: Services): ScheduledSender {
       };
       const outcome = await services.drivers[platform].publish({
         platform,
+        accountId: scheduledPost.accountId,
+        profileId: scheduledPost.profileId,
+        networkRules: simulate.rules === 'lenient' ? 'lenient' : 'real',
         ...send,
         connection: {
           username: connection.username,
@@ -136,6 +140,11 @@ export function driverScheduledSender(services: Services): ScheduledSender {
         simulatedFigures: behaviour.figures ?? null,
         ...fields,
         delivery: deliveryOf(services.keepDeliveries, fields.status, send),
+        textDigest: acceptedTextDigest(
+          platform,
+          fields.status === 'success' || fields.status === 'processing',
+          text,
+        ),
       });
       return { kind: 'sent', postId };
     },

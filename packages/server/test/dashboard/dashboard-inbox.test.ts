@@ -35,20 +35,36 @@ const publish = async (platform: string, extra: Record<string, unknown>) => {
 describe('Network inbox page', () => {
   it('shows a card per delivery as its network would: X text and link card, Instagram image and caption', async () => {
     const image = addImage(t, own.accountId);
+    // 10 + 23 (every URL) + 1 + 9 * 27 = 277 weighted characters: X takes it.
     await publish('x', {
-      content: { text: `Our menu: https://bakery.example/menu ${'and more '.repeat(40)}` },
+      content: { text: `Our menu: https://bakery.example.com/menu ${'and more '.repeat(27)}` },
     });
     await advance(t, 1);
     await publish('instagram', { content: { text: 'Morning bake', mediaID: [image] } });
     const page = await browser.get('/dashboard/inbox');
     expect(page.status).toBe(200);
-    expect(browser.lastPage).toContain('Link card: <span class="mono">https://bakery.example/menu</span>');
-    expect(browser.lastPage).toMatch(/… Show more/);
+    expect(browser.lastPage).toContain(
+      'Link card: <span class="mono">https://bakery.example.com/menu</span>',
+    );
+    // The counter counts as X does (twitter-text): the URL is 23 however long it is.
+    expect(browser.lastPage).toContain('Text length: 277 of 280 weighted characters');
+    expect(browser.lastPage).toContain('Caption length: 12 of 2,200 characters');
+    expect(browser.lastPage).not.toMatch(/… Show more/);
     expect(browser.lastPage).toMatch(new RegExp(`<img src="http://127.0.0.1:8787/files/${image}/`));
     expect(browser.lastPage).toContain('Morning bake');
     // Newest first: the instagram card comes before the x card.
     expect(browser.lastPage.indexOf('instagram delivery')).toBeLessThan(
       browser.lastPage.indexOf('x delivery'),
+    );
+  });
+
+  it('shows a text over X’s limit, sent with lenient rules, behind Show more with its count', async () => {
+    await t.admin('PATCH', `/profiles/${own.profileId}/networks/x`, { simulate: { rules: 'lenient' } });
+    await publish('x', { content: { text: `Our menu ${'and more '.repeat(40)}` } });
+    await browser.get('/dashboard/inbox');
+    expect(browser.lastPage).toMatch(/… Show more/);
+    expect(browser.lastPage).toContain(
+      'Text length: 369 of 280 weighted characters (89 over): sent with simulate.rules lenient',
     );
   });
 

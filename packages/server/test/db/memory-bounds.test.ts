@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RowCache } from '../../src/db/row-cache.js';
+import { LruCache } from '../../src/caches/lru-cache.js';
 import { AccountsAnswerCache } from '../../src/domain/accounts-answer.js';
 import { jpegCopy, PhotoWorker, photoMetadata } from '../../src/domain/media/photo-worker.js';
 import { accountWithProfile, type TestApp, testApp } from '../helpers/test-app.js';
@@ -10,11 +10,11 @@ import { accountWithProfile, type TestApp, testApp } from '../helpers/test-app.j
  * Issue 13 item 9: every cache the memory benchmark found growing has a bound, and each bound is
  * checked here by filling the cache far past it.
  */
-describe('RowCache', () => {
+describe('LruCache', () => {
   const db = new BetterSqlite3(':memory:');
 
   it('never keeps more than its capacity of single rows, dropping the oldest first', () => {
-    const cache = new RowCache<{ id: number }>(db, 50);
+    const cache = new LruCache<{ id: number }>(db, 50);
     for (let i = 0; i < 1_000; i++) {
       cache.read(`k${i}`, () => ({ id: i }));
       expect(cache.weight).toBeLessThanOrEqual(50);
@@ -33,7 +33,7 @@ describe('RowCache', () => {
   });
 
   it('counts a list by its length, so lists cannot hold more rows than the capacity', () => {
-    const cache = new RowCache<number[]>(db, 100);
+    const cache = new LruCache<number[]>(db, 100);
     for (let i = 0; i < 500; i++) {
       cache.read(`list${i}`, () => Array.from({ length: 1 + (i % 40) }, (_, n) => n));
       expect(cache.weight).toBeLessThanOrEqual(100);
@@ -44,10 +44,10 @@ describe('RowCache', () => {
   });
 
   it('gives the weight back when an entry is forgotten or cleared', () => {
-    const cache = new RowCache<number[]>(db, 100);
+    const cache = new LruCache<number[]>(db, 100);
     cache.read('a', () => [1, 2, 3]);
     cache.read('b', () => [1]);
-    cache.forget('a');
+    cache.invalidate('a');
     expect(cache.weight).toBe(1);
     cache.clear();
     expect(cache.weight).toBe(0);

@@ -55,6 +55,8 @@ describe('post records indexed by account (migration 012)', () => {
       'post_records_account',
       'post_records_figures',
       'post_records_finish',
+      // LinkedIn's text digests only (migration 019): its duplicate rule has no window.
+      'post_records_linkedin_texts',
       'post_records_scheduled',
     ]);
     const repo = new PostRecordsRepository(db);

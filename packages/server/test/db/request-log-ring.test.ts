@@ -56,7 +56,7 @@ describe('the request log ring', () => {
   it("keeps the others' records in order when an account's are dropped", () => {
     const log = t.services.repos.requestLog;
     for (let i = 0; i < REQUEST_LOG_KEPT + 5; i++) log.add(record(i));
-    log.forgetAccount('account-2');
+    log.invalidateAccount('account-2');
     const listed = log.list({ limit: REQUEST_LOG_KEPT });
     expect(listed.some((entry) => entry.accountId === 'account-2')).toBe(false);
     const expected = [];

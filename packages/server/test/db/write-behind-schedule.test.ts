@@ -129,7 +129,7 @@ describe('the request log ring', () => {
     expect(reopened.list({ limit: 10 }).map((e) => e.path)).toEqual(['/p4', '/p3', '/p2', '/p1', '/p0']);
     reopened.add(record(5, 'acct-a'));
     reopened.add(record(6, 'acct-b'));
-    reopened.forgetAccount('acct-a');
+    reopened.invalidateAccount('acct-a');
     expect(reopened.list({ limit: 10 }).map((e) => e.path)).toEqual(['/p6', '/p3', '/p1']);
     // What had not been saved yet and was not the deleted account's is still saved.
     db.prepare("DELETE FROM request_log WHERE account_id = 'acct-a'").run();

@@ -63,7 +63,8 @@ export function insertScheduled(t: TestApp, fx: Fixture, fields: ScheduleFields 
       profileId: fields.profileId ?? fx.profileId,
       platform: platforms[0],
       mediaType: 'text',
-      text: 'Hello from the schedule',
+      // Each post its own text: X and LinkedIn refuse a duplicate of an earlier post.
+      text: `Hello from the schedule ${id.slice(0, 8)}`,
       mediaIds: [],
       mediaUrls: [],
       options: {},

@@ -188,6 +188,30 @@ describe('the tools apply the same rules as REST', () => {
     await client.close();
   });
 
+  it('validate says what a network would refuse, with its words and the count, through the same dry run', async () => {
+    const f = await fixture(s.t);
+    const client = await signedIn(f);
+    const result = await client.callTool({
+      name: 'service_validate_post',
+      arguments: {
+        content: { text: `${'漢'.repeat(139)} ${'a'.repeat(137)}` },
+        places: [{ accountId: f.profileId, platform: 'x' }],
+      },
+    });
+    const { places } = toolBody(result) as { places: Array<{ answer: Record<string, unknown> }> };
+    expect(places[0]?.answer).toMatchObject({
+      dry_run: true,
+      outcome: 'refuse',
+      reason: {
+        code: 'x_rejected',
+        status: 400,
+        message: 'Your Tweet text is too long. Text length: 416 of 280 weighted characters.',
+      },
+    });
+    expect(postCount(f)).toBe(0);
+    await client.close();
+  });
+
   it('sees only the signed-in account: another account’s post reads as not found', async () => {
     const mine = await fixture(s.t);
     const other = await fixture(s.t);

@@ -213,8 +213,9 @@ const ACCEPTED: Accepted[] = [
     notices: [],
   },
   {
-    name: 'a facebook image of 25 MB (image sizes decided by facebook)',
-    body: () => post('facebook', { mediaUrls: [url('/25mb.jpg')] }),
+    // Image sizes for facebook are decided by facebook, which takes photos up to 10 MB.
+    name: 'a facebook image of 10 MB (facebook decides: at most 10 MB)',
+    body: () => post('facebook', { mediaUrls: [url('/10mb.jpg')] }),
     status: 200,
     warnings: [],
     notices: [],
@@ -232,6 +233,27 @@ const ACCEPTED: Accepted[] = [
     notices: [],
   },
 ];
+
+describe('a photo facebook refuses (image sizes decided by facebook)', () => {
+  it('refuses a 25 MB photo as facebook does, records the failure and delivers nothing', async () => {
+    const dry = await sendPost(s.t, s.f.apiKey, {
+      ...post('facebook', { mediaUrls: [url('/25mb.jpg')] }),
+      dryRun: true,
+    });
+    expect(dry.body).toMatchObject({ outcome: 'refuse', reason: { code: 'bad_request', status: 400 } });
+    const answer = await sendPost(s.t, s.f.apiKey, post('facebook', { mediaUrls: [url('/25mb.jpg')] }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.['message']).toBe(
+      'Photos are at most 10 MB. Photo size: 25 MB, at most 10 MB.',
+    );
+    const postId = (answer.body['service'] as { post_id: string }).post_id;
+    const record = (await (await s.t.api('GET', `/api/v2/posts/${postId}`, s.f.apiKey)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(record).toMatchObject({ status: 'failed', error_message: answer.body.error?.['message'] });
+  });
+});
 
 describe('POST /posts media accepted', () => {
   it.each(ACCEPTED.map((row) => [row.name, row] as const))('publishes %s', async (_name, row) => {

@@ -60,6 +60,7 @@ export function publishFixtures(p: PhotoSet): Record<string, FileFixture> {
     '/two-gb.mp4': { type: 'video/mp4', body: sampleMp4(), declaredSize: 2 * GB },
     '/five-gb.mp4': { type: 'video/mp4', body: sampleMp4(), declaredSize: 5 * GB },
     '/25mb.jpg': { type: 'image/jpeg', body: p.small, declaredSize: 25 * MB },
+    '/10mb.jpg': { type: 'image/jpeg', body: p.small, declaredSize: 10 * MB },
   };
 }
 

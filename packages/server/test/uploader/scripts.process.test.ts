@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { UploadLink } from '@socialpub/core';
+import { contentMismatch, type UploadLink } from '@socialpub/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandCheck, UPLOADER_PATH_PLACEHOLDER } from '../../src/domain/uploads/uploader-command.js';
 import { type RunningServer, startServer } from '../../src/start-server.js';
 import { ADMIN_TOKEN, CLOCK_START } from '../helpers/test-app.js';
-import { holdStoragePatches, jpegBytes, sha256Of } from '../helpers/uploads.js';
+import { holdStoragePatches, jpegBytes, pngBytes, sha256Of } from '../helpers/uploads.js';
 
 const ASSETS = fileURLToPath(new URL('../../assets/uploader/v1/', import.meta.url));
 let server: RunningServer;
@@ -337,5 +337,90 @@ describe('uploaders run for real', () => {
     const empty = join(work, 'empty.jpg');
     writeFileSync(empty, '');
     expect((await script(kind, empty, link, 30)).code).toBe(2);
+  });
+});
+
+/** An ISO file's first bytes: box size, "ftyp", its major brand, then filler. */
+const isoFile = (brand: string, size: number) =>
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`), Buffer.alloc(size - 12, 1)]);
+const RANDOM = Buffer.concat([
+  Buffer.from([0x3f, 0x9a, 0x00, 0x11, 0xc2, 0x7e, 0x51, 0x0b]),
+  Buffer.alloc(3992, 0x5a),
+]);
+
+/** Files whose first bytes are not what their names say, and the words every uploader refuses them with. */
+const MISMATCHES: Array<[string, Buffer, string]> = [
+  [
+    'random.mp4',
+    RANDOM,
+    'random.mp4 is not an MP4, MOV or WebM video: its first bytes are 3f 9a 00 11 c2 7e 51 0b.',
+  ],
+  ['shot.jpg', pngBytes(3000), 'shot.jpg is a PNG image, not a JPEG image: rename it shot.png.'],
+  ['Clip.MOV', isoFile('isom', 3000), 'Clip.MOV is an MP4 video, not a MOV video: rename it Clip.mp4.'],
+  [
+    'phone.jpg',
+    isoFile('heic', 3000),
+    'phone.jpg is not a JPEG, PNG or WebP image: its first bytes are 00 00 00 18 66 74 79 70.',
+  ],
+];
+
+describe('uploaders refuse a file that is not what its name says, before sending anything', () => {
+  it.each(
+    MISMATCHES.flatMap(([name, bytes, words]) =>
+      (['sh', 'mjs'] as const).map((kind) => [kind, name, bytes, words] as const),
+    ),
+  )('%s: %s', async (kind, name, given, words) => {
+    // Each run its own bytes (a key's second link for the same file is the first one) and its
+    // link cancelled after (10 open uploads per account).
+    const bytes = Buffer.concat([given, Buffer.from(kind)]);
+    const path = join(mkdtempSync(join(work, 'mismatch-')), name);
+    writeFileSync(path, bytes);
+    const link = await linkFor(bytes, { file_name: name });
+    const result = await script(kind, path, link, 30);
+    expect(result.code).toBe(2);
+    expect(result.last).toMatchObject({ state: 'refused', exit_code: 2, bytes_sent: 0, message: words });
+    expect(await headOffset(link)).toBe('0');
+    expect((await api('DELETE', `/api/v2/media/uploads/${link.file_id}`)).status).toBe(200);
+  });
+
+  it('uses the words of core, which the CLI, the SDK and the server use, where core says the same', () => {
+    expect(contentMismatch('random.mp4', RANDOM)).toBe(MISMATCHES[0]?.[2]);
+    expect(contentMismatch('shot.jpg', pngBytes(3000))).toBe(MISMATCHES[1]?.[2]);
+    expect(contentMismatch('Clip.MOV', isoFile('isom', 3000))).toBe(MISMATCHES[2]?.[2]);
+  });
+
+  it.each(['sh', 'mjs'] as const)('%s: sends a PNG named .png whole', async (kind) => {
+    const bytes = Buffer.concat([pngBytes(5000), Buffer.from(kind)]);
+    const path = join(mkdtempSync(join(work, 'png-')), 'fine.png');
+    writeFileSync(path, bytes);
+    const link = await linkFor(bytes, { file_name: 'fine.png' });
+    const result = await script(kind, path, link, 30);
+    expect([result.code, result.last.state]).toEqual([0, 'done']);
+  });
+
+  it('uploader.ps1 checks the same first bytes before it loads its HTTP client (read without PowerShell)', () => {
+    const text = readFileSync(join(ASSETS, 'uploader.ps1'), 'utf8');
+    const table = [...text.matchAll(/@\('(\w+)', '([^']+)'\)/g)].map(
+      ([, type, pattern]) => [type, new RegExp(pattern ?? '')] as const,
+    );
+    expect(table.map(([type]) => type)).toEqual(['jpeg', 'png', 'webp', 'webm', 'mov', 'none', 'mp4', 'mov']);
+    // The script's own table, applied as its foreach applies it, names each file's type.
+    const typeOf = (bytes: Buffer) =>
+      table.find(([, pattern]) => pattern.test(bytes.subarray(0, 16).toString('hex')))?.[0] ?? 'none';
+    expect(MISMATCHES.map(([, bytes]) => typeOf(bytes))).toEqual(['none', 'png', 'mp4', 'none']);
+    expect(typeOf(jpegBytes(100))).toBe('jpeg');
+    for (const phrase of [
+      "'{0} is not {1}: its first bytes are {2}.'",
+      "'{0} is {1}, not {2}: rename it {3}.{4}.'",
+      "image = 'a JPEG, PNG or WebP image'; video = 'an MP4, MOV or WebM video'",
+      'if ($null -ne $mismatch) { Finish 2 $mismatch }',
+    ]) {
+      expect(text).toContain(phrase);
+    }
+    // Refused before anything is sent: the check comes before the HTTP client exists.
+    expect(text.indexOf('Finish 2 $mismatch')).toBeLessThan(
+      text.indexOf('Add-Type -AssemblyName System.Net.Http'),
+    );
+    expect(text.indexOf('Finish 2 $mismatch')).toBeGreaterThan(text.indexOf("Finish 2 'the file is empty'"));
   });
 });

@@ -71,25 +71,41 @@ describe('POST /api/v2/media/uploads/{file_id}/complete', () => {
   });
 
   it.each([
-    ['sha256', (bytes: Buffer) => ({ sent: jpegBytes(bytes.byteLength), name: 'a.jpg', announced: bytes })],
-    ['type', (bytes: Buffer) => ({ sent: pngBytes(bytes.byteLength), name: 'a.jpg', announced: null })],
+    [
+      'sha256',
+      (bytes: Buffer) => ({ sent: jpegBytes(bytes.byteLength), name: 'a.jpg', announced: bytes }),
+      /^The arrived bytes' SHA-256 is [0-9a-f]{64}, not the announced [0-9a-f]{64}: .* The file was deleted\.$/,
+    ],
+    [
+      'type',
+      (bytes: Buffer) => ({ sent: pngBytes(bytes.byteLength), name: 'a.jpg', announced: null }),
+      /^a\.jpg is a PNG image, not a JPEG image: rename it a\.png\. The file was deleted\.$/,
+    ],
     [
       'content',
-      (bytes: Buffer) => ({ sent: Buffer.alloc(bytes.byteLength, 7), name: 'a.jpg', announced: null }),
+      (bytes: Buffer) => ({ sent: Buffer.alloc(bytes.byteLength, 7), name: 'random.mp4', announced: null }),
+      /^random\.mp4 is not an MP4, MOV or WebM video: its first bytes are 07 07 07 07 07 07 07 07\. The file was deleted\.$/,
     ],
-  ])('deletes a file that differs (%s) and answers 422 upload_rejected', async (reason, make) => {
-    const { t, fixture } = await setup();
-    const { sent, name, announced } = make(jpegBytes(2000));
-    const { link } = await createLink(t, fixture.apiKey, announce(announced ?? sent, name));
-    await sendAll(t, link, sent);
-    const res = await complete(t, fixture.apiKey, link.file_id);
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as ErrorAnswer).error).toMatchObject({ code: 'upload_rejected', reason });
-    expect(existsSync(t.services.uploadLinks?.storage.partPath(link.file_id) ?? '')).toBe(false);
-    expect(t.services.repos.mediaFiles.getForAccount(fixture.accountId, link.file_id)).toBeNull();
-    expect((await complete(t, fixture.apiKey, link.file_id)).status).toBe(422);
-    expect((await t.api('DELETE', `/api/v2/media/uploads/${link.file_id}`, fixture.apiKey)).status).toBe(409);
-  });
+  ])(
+    'deletes a file that differs (%s) and answers 422 upload_rejected saying what it is not',
+    async (reason, make, words) => {
+      const { t, fixture } = await setup();
+      const { sent, name, announced } = make(jpegBytes(2000));
+      const { link } = await createLink(t, fixture.apiKey, announce(announced ?? sent, name));
+      await sendAll(t, link, sent);
+      const res = await complete(t, fixture.apiKey, link.file_id);
+      expect(res.status).toBe(422);
+      const error = ((await res.json()) as ErrorAnswer).error;
+      expect(error).toMatchObject({ code: 'upload_rejected', reason });
+      expect(error.message).toMatch(words);
+      expect(existsSync(t.services.uploadLinks?.storage.partPath(link.file_id) ?? '')).toBe(false);
+      expect(t.services.repos.mediaFiles.getForAccount(fixture.accountId, link.file_id)).toBeNull();
+      expect((await complete(t, fixture.apiKey, link.file_id)).status).toBe(422);
+      expect((await t.api('DELETE', `/api/v2/media/uploads/${link.file_id}`, fixture.apiKey)).status).toBe(
+        409,
+      );
+    },
+  );
 
   it('rejects a file whose stored size changed (reason size)', async () => {
     const { t, fixture } = await setup();

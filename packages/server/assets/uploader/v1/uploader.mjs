@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
+import { basename, extname } from 'node:path';
 
 const DEFAULT_CHUNK = 6291456;
 const PROGRESS_EVERY_MS = 15000;
@@ -190,6 +191,64 @@ async function fileSha256(path) {
   return hash.digest('hex');
 }
 
+// The first bytes of each type the service takes, as hex (it checks them again once the upload
+// completes). An ISO file (ftyp) naming an image brand is none of them; "qt  " is MOV.
+const FIRST_BYTES = [
+  ['jpeg', /^ffd8ff/],
+  ['png', /^89504e470d0a1a0a/],
+  ['webp', /^52494646.{8}57454250/],
+  ['webm', /^1a45dfa3/],
+  ['mov', /^.{8}6674797071742020/],
+  [
+    'none',
+    /^.{8}66747970(68656963|68656978|6865696d|68656973|68657663|68657678|6d696631|6d736631|61766966|61766973)/,
+  ],
+  ['mp4', /^.{8}66747970/],
+  ['mov', /^.{8}(6d6f6f76|6d646174|77696465|66726565|736b6970|706e6f74)/],
+];
+const NAMED = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  mp4: 'mp4',
+  m4v: 'mp4',
+  mov: 'mov',
+  webm: 'webm',
+};
+const WORDS = {
+  jpeg: ['a JPEG image', 'jpg', 'image'],
+  png: ['a PNG image', 'png', 'image'],
+  webp: ['a WebP image', 'webp', 'image'],
+  mp4: ['an MP4 video', 'mp4', 'video'],
+  mov: ['a MOV video', 'mov', 'video'],
+  webm: ['a WebM video', 'webm', 'video'],
+};
+const KINDS = { image: 'a JPEG, PNG or WebP image', video: 'an MP4, MOV or WebM video' };
+
+/** Whether the file's first bytes are what its name says, in words; null when they are. */
+async function contentMismatch(path) {
+  const name = basename(path);
+  const wanted = NAMED[extname(name).slice(1).toLowerCase()];
+  if (wanted === undefined) return null;
+  const handle = await open(path, 'r');
+  const head = Buffer.alloc(16);
+  const { bytesRead } = await handle.read(head, 0, 16, 0);
+  await handle.close();
+  const hex = head.subarray(0, bytesRead).toString('hex');
+  const found = FIRST_BYTES.find(([, pattern]) => pattern.test(hex))?.[0] ?? 'none';
+  if (found === wanted) return null;
+  const stem = name.slice(0, name.length - extname(name).length);
+  if (found !== 'none') {
+    return `${name} is ${WORDS[found][0]}, not ${WORDS[wanted][0]}: rename it ${stem}.${WORDS[found][1]}.`;
+  }
+  const shown = head
+    .subarray(0, Math.min(8, bytesRead))
+    .toString('hex')
+    .replace(/(..)(?!$)/g, '$1 ');
+  return `${name} is not ${KINDS[WORDS[wanted][2]]}: its first bytes are ${shown}.`;
+}
+
 async function main() {
   if (!commandIntact()) return finish(6, 'command not copied exactly; change only the path');
   let info;
@@ -201,6 +260,9 @@ async function main() {
   if (!info.isFile()) return finish(2, `not a file: ${file}`);
   if (info.size === 0) return finish(2, 'the file is empty');
   run.size = info.size;
+  // A file whose content is not what its name says is refused before anything is sent.
+  const mismatch = await contentMismatch(file);
+  if (mismatch !== null) return finish(2, mismatch);
   progressTimer = setInterval(() => {
     const percent = run.size > 0 ? Math.floor((run.offset * 100) / run.size) : 0;
     process.stdout.write(`progress: ${run.offset} of ${run.size} bytes (${percent}%)\n`);

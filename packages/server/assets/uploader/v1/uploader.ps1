@@ -45,6 +45,52 @@ function Get-TextSha256([string]$Text) {
   } finally { $sha.Dispose() }
 }
 
+# What the first bytes (as hex) are, among the types the service takes; it checks them again once
+# the upload completes. An ISO file (ftyp) naming an image brand is none of them; "qt  " is MOV.
+$FirstBytes = @(
+  @('jpeg', '^ffd8ff'),
+  @('png', '^89504e470d0a1a0a'),
+  @('webp', '^52494646.{8}57454250'),
+  @('webm', '^1a45dfa3'),
+  @('mov', '^.{8}6674797071742020'),
+  @('none', '^.{8}66747970(68656963|68656978|6865696d|68656973|68657663|68657678|6d696631|6d736631|61766966|61766973)'),
+  @('mp4', '^.{8}66747970'),
+  @('mov', '^.{8}(6d6f6f76|6d646174|77696465|66726565|736b6970|706e6f74)')
+)
+$Named = @{ jpg = 'jpeg'; jpeg = 'jpeg'; png = 'png'; webp = 'webp'; mp4 = 'mp4'; m4v = 'mp4'; mov = 'mov'; webm = 'webm' }
+$Words = @{
+  jpeg = @('a JPEG image', 'jpg', 'image')
+  png  = @('a PNG image', 'png', 'image')
+  webp = @('a WebP image', 'webp', 'image')
+  mp4  = @('an MP4 video', 'mp4', 'video')
+  mov  = @('a MOV video', 'mov', 'video')
+  webm = @('a WebM video', 'webm', 'video')
+}
+$Kinds = @{ image = 'a JPEG, PNG or WebP image'; video = 'an MP4, MOV or WebM video' }
+
+# Whether the file's first bytes are what its name says, in words; $null when they are.
+function Get-ContentMismatch([string]$File) {
+  $name = [System.IO.Path]::GetFileName($File)
+  $extension = [System.IO.Path]::GetExtension($name).TrimStart('.').ToLowerInvariant()
+  if (-not $Named.ContainsKey($extension)) { return $null }
+  $wanted = $Named[$extension]
+  $stream = [System.IO.File]::OpenRead($File)
+  try {
+    $head = New-Object byte[] 16
+    $read = $stream.Read($head, 0, 16)
+  } finally { $stream.Dispose() }
+  $hex = (($head[0..($read - 1)] | ForEach-Object { $_.ToString('x2') }) -join '')
+  $found = 'none'
+  foreach ($entry in $FirstBytes) { if ($hex -match $entry[1]) { $found = $entry[0]; break } }
+  if ($found -eq $wanted) { return $null }
+  $stem = [System.IO.Path]::GetFileNameWithoutExtension($name)
+  if ($found -ne 'none') {
+    return ('{0} is {1}, not {2}: rename it {3}.{4}.' -f $name, $Words[$found][0], $Words[$wanted][0], $stem, $Words[$found][1])
+  }
+  $shown = (($head[0..([Math]::Min(8, $read) - 1)] | ForEach-Object { $_.ToString('x2') }) -join ' ')
+  return ('{0} is not {1}: its first bytes are {2}.' -f $name, $Kinds[$Words[$wanted][2]], $shown)
+}
+
 # Exit 6: the command carries a checksum of its own arguments ("change only the path").
 if ($args.Count -gt 0 -or $Check -eq '') { Finish 6 'command not copied exactly; change only the path' }
 if ($MaxRunSeconds -notmatch '^[1-9][0-9]{0,5}$') { Finish 6 'command not copied exactly; change only the path' }
@@ -56,6 +102,9 @@ if (-not (Test-Path -LiteralPath $Path -PathType Leaf)) { Finish 2 "file not fou
 $item = Get-Item -LiteralPath $Path
 $script:Size = [int64]$item.Length
 if ($script:Size -le 0) { Finish 2 'the file is empty' }
+# A file whose content is not what its name says is refused before anything is sent.
+$mismatch = Get-ContentMismatch $item.FullName
+if ($null -ne $mismatch) { Finish 2 $mismatch }
 
 $deadline = (Get-Date).AddSeconds([int]$MaxRunSeconds)
 $lastProgress = Get-Date

@@ -51,8 +51,61 @@ sha256_of_stdin() {
   if command -v sha256sum >/dev/null 2>&1; then sha256sum | cut -c1-64; else shasum -a 256 | cut -c1-64; fi
 }
 
+# What the first bytes (as hex) are, among the types the service takes; it checks them again once
+# the upload completes. An ISO file (ftyp) naming an image brand is none of them; "qt  " is MOV.
+first_type() {
+  case "$1" in
+    ffd8ff*) echo jpeg ;;
+    89504e470d0a1a0a*) echo png ;;
+    52494646????????57454250*) echo webp ;;
+    1a45dfa3*) echo webm ;;
+    ????????6674797071742020*) echo mov ;;
+    ????????6674797068656963* | ????????6674797068656978* | ????????667479706865696d* | \
+      ????????6674797068656973* | ????????6674797068657663* | ????????6674797068657678* | \
+      ????????667479706d696631* | ????????667479706d736631* | ????????6674797061766966* | \
+      ????????6674797061766973*) echo none ;;
+    ????????66747970*) echo mp4 ;;
+    ????????6d6f6f76* | ????????6d646174* | ????????77696465* | ????????66726565* | ????????736b6970* | \
+      ????????706e6f74*) echo mov ;;
+    *) echo none ;;
+  esac
+}
+
+named_type() {
+  case "$1" in
+    jpg | jpeg) echo jpeg ;; png) echo png ;; webp) echo webp ;;
+    mp4 | m4v) echo mp4 ;; mov) echo mov ;; webm) echo webm ;; *) echo "" ;;
+  esac
+}
+
+type_words() {
+  case "$1" in
+    jpeg) echo "a JPEG image" ;; png) echo "a PNG image" ;; webp) echo "a WebP image" ;;
+    mp4) echo "an MP4 video" ;; mov) echo "a MOV video" ;; *) echo "a WebM video" ;;
+  esac
+}
+
+# Refuses (exit 2), before anything is sent, a file whose first bytes are not what its name says.
+check_content() {
+  name="${FILE##*/}"
+  case "$name" in *.*) extension="$(printf '%s' "${name##*.}" | tr 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' 'abcdefghijklmnopqrstuvwxyz')" ;; *) extension="" ;; esac
+  wanted="$(named_type "$extension")"
+  [ -n "$wanted" ] || return 0
+  found="$(first_type "$(head -c 16 "$FILE" | od -An -tx1 | tr -d ' \n')")"
+  [ "$found" != "$wanted" ] || return 0
+  stem="${name%.*}"
+  case "$found" in
+    jpeg) finish 2 "$name is $(type_words "$found"), not $(type_words "$wanted"): rename it $stem.jpg." ;;
+    none) ;;
+    *) finish 2 "$name is $(type_words "$found"), not $(type_words "$wanted"): rename it $stem.$found." ;;
+  esac
+  case "$wanted" in jpeg | png | webp) kinds="a JPEG, PNG or WebP image" ;; *) kinds="an MP4, MOV or WebM video" ;; esac
+  shown="$(head -c 8 "$FILE" | od -An -tx1 | tr -s ' \n' '  ' | sed 's/^ *//; s/ *$//')"
+  finish 2 "$name is not $kinds: its first bytes are $shown."
+}
+
 # A missing tool is a missing runtime: exit 1 with the document's advice, never the shell's 127.
-for tool in curl awk sed tr wc date mktemp head tail grep cut; do
+for tool in curl awk sed tr wc date mktemp head tail grep cut od; do
   command -v "$tool" >/dev/null 2>&1 ||
     finish 1 "$tool is not installed here: ask for the link again with the other runner or shell"
 done
@@ -76,6 +129,7 @@ fi
 [ -f "$FILE" ] || finish 2 "file not found: $FILE"
 SIZE="$(wc -c <"$FILE" | tr -d ' ')"
 [ "$SIZE" -gt 0 ] || finish 2 "the file is empty"
+check_content
 
 START="$(date +%s)"
 DEADLINE=$((START + MAX))

@@ -37,6 +37,7 @@ input,select,textarea{font:inherit;padding:.5rem;border:1px solid #8a94a3;border
 input[type=checkbox]{width:1.2rem;height:1.2rem}
 .has-error input,.has-error select,.has-error textarea{border:2px solid #b3261e}
 .field-error{color:#b3261e;margin:0}
+.counts{list-style:none;padding:0;margin:.25rem 0}
 .hint{margin:0;color:#5a6472;font-size:.9rem}
 button,.button{font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 button.secondary{background:#fff;color:#0b57d0}

@@ -1,8 +1,37 @@
-import { type Delivery, detectLinks, type FieldCount } from '@socialpub/core';
+import { countPostText, type Delivery, detectLinks, type FieldCount } from '@socialpub/core';
+import { countLine } from './count-line.js';
 import { Time } from './time.js';
 
 /** X's timeline shows a post's first 280 characters, the rest behind "Show more". */
 const X_TIMELINE_CHARS = 280;
+
+/**
+ * The post's counts against its network's limits, with the numbers the composer, the dry run and
+ * the simulated network use (core's rule table). X's need twitter-text loaded: the page awaits
+ * `prepareTextCounting('x')` before it renders an X card.
+ */
+export function countsOf(delivery: Delivery): FieldCount[] {
+  return countPostText(delivery.platform, {
+    text: delivery.text,
+    options: delivery.options,
+    postType: delivery.post_type,
+  });
+}
+
+/** "Text length: 43 of 280 weighted characters", one line per count; an over-limit one is marked. */
+function Counts(props: { counts: FieldCount[] }) {
+  if (props.counts.length === 0) return null;
+  return (
+    <ul class="counts">
+      {props.counts.map((count) => (
+        <li class={count.ok ? 'muted' : 'field-error'}>
+          {countLine(count)}
+          {count.ok ? '' : ': sent with simulate.rules lenient'}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const optionText = (options: Record<string, unknown>, name: string): string | null => {
   const value = options[name];
@@ -40,14 +69,12 @@ export function NetworkPart(props: { delivery: Delivery; counts?: FieldCount[] }
   switch (delivery.platform) {
     case 'x': {
       const link = detectLinks(text)[0];
+      const over = (props.counts ?? countsOf(delivery)).some(
+        (count) => count.rule === 'x.text.length' && !count.ok,
+      );
       return (
         <>
-          <p class="post-text">
-            {text.length > X_TIMELINE_CHARS ? `${text.slice(0, X_TIMELINE_CHARS)}… Show more` : text}
-          </p>
-          <p class="muted">
-            {text.length}/{X_TIMELINE_CHARS} characters in the timeline view
-          </p>
+          <p class="post-text">{over ? `${text.slice(0, X_TIMELINE_CHARS)}… Show more` : text}</p>
           {link ? (
             <p class="link-card">
               Link card: <span class="mono">{link}</span>
@@ -105,6 +132,7 @@ export function NetworkPart(props: { delivery: Delivery; counts?: FieldCount[] }
 /** One delivery as its network would show it at a glance, with when, where and its links. */
 export function DeliveryCard(props: { delivery: Delivery; profileName: string | null }) {
   const { delivery } = props;
+  const counts = countsOf(delivery);
   return (
     <article class={`card delivery ${delivery.platform}`} aria-label={`${delivery.platform} delivery`}>
       <header class="delivery-head">
@@ -114,7 +142,8 @@ export function DeliveryCard(props: { delivery: Delivery; profileName: string | 
           <Time at={delivery.at} />
         </span>
       </header>
-      <NetworkPart delivery={delivery} />
+      <NetworkPart delivery={delivery} counts={counts} />
+      <Counts counts={counts} />
       <p class="actions">
         <a href={`/dashboard/history/${delivery.post_id}`}>Post record ({delivery.status})</a>
         {delivery.permalink ? (

@@ -1,9 +1,15 @@
-import { SIMULATE_OUTCOMES, type SimulateSettings, SimulateSettingsSchema } from '../../networks/index.js';
+import {
+  NETWORK_RULES_MODES,
+  SIMULATE_OUTCOMES,
+  type SimulateSettings,
+  SimulateSettingsSchema,
+} from '../../networks/index.js';
 import { type FieldErrors, SelectField, TextAreaField, TextField } from './form-fields.js';
 import { jsonText, readJsonField } from './json-field.js';
 
 /** The simulate form's fields, as typed. */
 export type SimulateTyped = Record<
+  | 'rules'
   | 'outcome'
   | 'error_status'
   | 'error_code'
@@ -18,6 +24,7 @@ export type SimulateTyped = Record<
 export function typedFromSimulate(simulate: Record<string, unknown>): SimulateTyped {
   const s = simulate as SimulateSettings;
   return {
+    rules: s.rules ?? '',
     outcome: s.outcome ?? '',
     error_status: s.error?.status === undefined ? '' : String(s.error.status),
     error_code: s.error?.code ?? '',
@@ -30,6 +37,7 @@ export function typedFromSimulate(simulate: Record<string, unknown>): SimulateTy
 }
 
 const FIELD_OF_PATH: Record<string, keyof SimulateTyped> = {
+  rules: 'rules',
   outcome: 'outcome',
   latency_ms: 'latency_ms',
   finish_after_seconds: 'finish_after_seconds',
@@ -54,6 +62,7 @@ export function simulateFromForm(
   const errors: FieldErrors = {};
   const candidate: Record<string, unknown> = {};
   if ('options_error' in current) candidate.options_error = current.options_error;
+  if (typed.rules !== '') candidate.rules = typed.rules;
   if (typed.outcome !== '') candidate.outcome = typed.outcome;
   for (const name of ['latency_ms', 'finish_after_seconds'] as const) {
     const value = integerOrMessage(typed[name]);
@@ -98,11 +107,27 @@ const OUTCOME_OPTIONS = [
   ...SIMULATE_OUTCOMES.map((outcome) => ({ value: outcome, label: outcome })),
 ];
 
+const RULES_OPTIONS = [
+  { value: '', label: 'Real (default): refuse what the real network refuses' },
+  ...NETWORK_RULES_MODES.filter((mode) => mode !== 'real').map((mode) => ({
+    value: mode,
+    label: 'Lenient: take what the real network refuses (long text, duplicates, files)',
+  })),
+];
+
 /** The fields of the simulate form (inside a `<form>` the page provides). */
 export function SimulateFields(props: { typed: SimulateTyped; errors: FieldErrors }) {
   const { typed, errors } = props;
   return (
     <>
+      <SelectField
+        name="rules"
+        label="Network rules"
+        options={RULES_OPTIONS}
+        value={typed.rules === 'real' ? '' : typed.rules}
+        error={errors.rules}
+        hint="What each network refuses: see docs/network-rules.md. The API document's own rules always apply."
+      />
       <SelectField
         name="outcome"
         label="Outcome"

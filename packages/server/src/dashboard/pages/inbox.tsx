@@ -1,4 +1,4 @@
-import { isApiError, LIMITS, PLATFORMS } from '@socialpub/core';
+import { isApiError, LIMITS, PLATFORMS, prepareTextCounting } from '@socialpub/core';
 import { Hono } from 'hono';
 import type { DeliveryListQuery } from '../../db/deliveries-repo.js';
 import { deliveryFilter, deliveryView } from '../../domain/deliveries/index.js';
@@ -57,7 +57,7 @@ export function inboxPage(services: Services): Hono<DashboardEnv> {
     }
   });
 
-  page.get('/inbox', (c) => {
+  page.get('/inbox', async (c) => {
     const { account } = signedIn(c);
     const profiles = services.repos.profiles.listForAccount(account.id, 10_000);
     const names = new Map(profiles.map((p) => [p.id, p.name]));
@@ -79,6 +79,8 @@ export function inboxPage(services: Services): Hono<DashboardEnv> {
       const parameter = (error.extra as { parameter?: string } | undefined)?.parameter ?? 'q';
       errors = { [parameter]: error.message };
     }
+    // An X card counts as X does (twitter-text, loaded at the first X text).
+    if (listed.data.some((delivery) => delivery.platform === 'x')) await prepareTextCounting('x');
     const { cursor, ...firstPage } = raw;
     const pollQuery = new URLSearchParams(firstPage).toString();
     const next = listed.next_cursor

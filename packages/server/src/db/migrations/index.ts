@@ -15,8 +15,10 @@ import { migration014Deliveries } from './014-deliveries.js';
 import { migration016OAuthClientIndexes } from './016-oauth-client-indexes.js';
 import { migration017ScheduledPostsOpenIndexes } from './017-scheduled-posts-open-indexes.js';
 import { migration018DeliveriesInPostRecords } from './018-deliveries-in-post-records.js';
+import { migration019NetworkTexts } from './019-network-texts.js';
 import { migration020RequestLogClientAddress } from './020-request-log-client-address.js';
 import { migration022AccountTimeZone } from './022-account-time-zone.js';
+import { migration024UploadEndDetail } from './024-upload-end-detail.js';
 import { migration027ComposerGroups } from './027-composer-groups.js';
 
 /**
@@ -41,7 +43,9 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016OAuthClientIndexes,
   migration017ScheduledPostsOpenIndexes,
   migration018DeliveriesInPostRecords,
+  migration019NetworkTexts,
   migration020RequestLogClientAddress,
   migration022AccountTimeZone,
+  migration024UploadEndDetail,
   migration027ComposerGroups,
 ];

@@ -109,7 +109,7 @@ export type DryRunOutcome = 'publish' | 'queue' | 'schedule' | 'refuse';
 export function dryRunAnswer(
   ctx: PublishContext,
   outcome: DryRunOutcome,
-  reason: { code: string | null; status: number },
+  reason: { code: string | null; status: number; message?: string },
 ): PublishAnswer {
   const body = {
     dry_run: true,
@@ -118,7 +118,7 @@ export function dryRunAnswer(
     reason,
     warnings: ctx.warnings,
   };
-  if (ctx.warnings.length > 0) return { status: 200, body, remember: false };
+  if (ctx.warnings.length > 0 || reason.message !== undefined) return { status: 200, body, remember: false };
   return { status: 200, body, remember: false, json: dryRunText(body, reason) };
 }
 

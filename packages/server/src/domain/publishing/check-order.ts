@@ -13,6 +13,7 @@ import {
   checkXAddon,
 } from './steps-limits.js';
 import { checkCoverUrl, prepareTiktokPhotoPost } from './steps-media-prepare.js';
+import { checkNetworkRulesStep } from './steps-network-rules.js';
 import { checkBodyShape, checkIdempotencyKey, checkJson, checkScheduledFor } from './steps-request.js';
 
 export type CheckStep = (ctx: PublishContext) => void | Promise<void>;
@@ -42,6 +43,7 @@ export const CHECK_STEPS = {
   allowance: checkAllowance,
   schedule_capacity: checkScheduleCapacity,
   scheduled_warnings: addScheduledWarnings,
+  network_rules: checkNetworkRulesStep,
 } satisfies Record<string, CheckStep>;
 
 export type CheckName = keyof typeof CHECK_STEPS;
@@ -74,6 +76,8 @@ export const CURRENT_ORDER: readonly CheckName[] = [
   'allowance',
   'schedule_capacity',
   'scheduled_warnings',
+  // Last, as the network answers after every rule of the service passed.
+  'network_rules',
 ];
 
 /**
@@ -104,6 +108,8 @@ export const LEGACY_ORDER: readonly CheckName[] = [
   'allowance',
   'schedule_capacity',
   'scheduled_warnings',
+  // Last, as the network answers after every rule of the service passed.
+  'network_rules',
 ];
 
 /**

@@ -1,8 +1,8 @@
 import type { NormalizedPostRequest, Notice, Platform, Warning } from '@socialpub/core';
 import type { AccountRecord } from '../../db/accounts-repo.js';
-import type { CallerFacts } from '../../db/caller-facts.js';
 import type { ConnectionRecord } from '../../db/connections-repo.js';
 import type { ProfileRecord } from '../../db/profiles-repo.js';
+import type { CallerFacts } from '../../db/repositories.js';
 import type { PublishMediaFile } from '../../networks/index.js';
 import type { SharedServices } from '../../shared-services.js';
 import type { PublishingStore } from './publishing-store.js';
@@ -38,7 +38,7 @@ export interface PublishContext {
   deps: PublishingDeps;
   address: PostsAddress;
   account: AccountRecord;
-  /** What the caller's key keeps about `account` (db/caller-facts.ts); undefined off the API (the scheduler). */
+  /** What the caller's key keeps about `account` (caches/caller-facts-cache.ts); undefined off the API (the scheduler). */
   facts: CallerFacts | undefined;
   now: Date;
   /** The body as sent (text), parsed by the `json` step. */
@@ -47,6 +47,8 @@ export interface PublishContext {
   body: unknown;
   request: NormalizedPostRequest | undefined;
   dryRun: boolean;
+  /** Every check run to answer what would happen (`PublishingService.prepare`): as in a dry run. */
+  checkOnly: boolean;
   platform: Platform | undefined;
   profile: ProfileRecord | undefined;
   connection: ConnectionRecord | undefined;
@@ -94,6 +96,7 @@ export function newContext(
     body: undefined,
     request: undefined,
     dryRun: false,
+    checkOnly: false,
     platform: undefined,
     profile: undefined,
     connection: undefined,

@@ -1,6 +1,7 @@
 import { LIMITS, NETWORKS, type ServiceIds } from '@socialpub/core';
 import { isoInstant } from '../../clocks/iso-instant.js';
 import type { ConnectionRecord } from '../../db/connections-repo.js';
+import { acceptedTextDigest } from '../../db/network-memory.js';
 import {
   type NetworkResult,
   type PublishInput,
@@ -51,6 +52,9 @@ function publishInput(
   const connection = required(ctx.connection, 'connection');
   return {
     platform: required(ctx.platform, 'platform'),
+    accountId: ctx.account.id,
+    profileId: required(ctx.profile, 'profile').id,
+    networkRules: networkRulesOf(connection),
     postType: ctx.postType,
     text: ctx.text,
     media: ctx.media,
@@ -64,6 +68,11 @@ function publishInput(
     scheduled: scheduledPostId !== null,
     now: ctx.now,
   };
+}
+
+/** `simulate.rules` of the connection: `lenient` switches the networks' own rules off. */
+export function networkRulesOf(connection: ConnectionRecord): 'real' | 'lenient' {
+  return (connection.simulate as SimulateSettings).rules === 'lenient' ? 'lenient' : 'real';
 }
 
 /** Uses up the connection's next `simulate.next` entry, if any, and gives the behaviour for this post. */
@@ -225,6 +234,8 @@ function recordOutcome(
       nextFiguresAt: undefined,
       // The network inbox: a post the network took carries what it received, written with the record.
       delivery: deliveryOf(services.keepDeliveries, status, ctx),
+      // A network that refuses duplicates remembers the text it took, in the same row.
+      textDigest: acceptedTextDigest(platform, status === 'success' || status === 'processing', ctx.text),
     };
     // Its first figure collection is due the moment it succeeds: taken now, in the same insert.
     if (status === 'success') {
@@ -280,7 +291,9 @@ function recordOutcome(
       return { kind: 'unconfirmed', postId: record('timeout') };
     case 'failed': {
       const postId = record('failed', { errorMessage: clip(outcome.message) });
-      const derived = behaviour.error?.code === undefined && connection.health !== 'reconnect_required';
+      const derived =
+        outcome.derived ??
+        (behaviour.error?.code === undefined && connection.health !== 'reconnect_required');
       return {
         kind: 'failed',
         postId,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isApiError } from '@socialpub/core';
 import type { AccountRecord } from '../../db/accounts-repo.js';
-import type { CallerFacts } from '../../db/caller-facts.js';
+import type { CallerFacts } from '../../db/repositories.js';
 import {
   dryRunAnswer,
   type PublishAnswer,
@@ -33,7 +33,7 @@ import { checkThrottle } from './steps-limits.js';
 export interface PublishRequestInput {
   address: PostsAddress;
   account: AccountRecord;
-  /** What the caller's key keeps about the account (db/caller-facts.ts), when a key was presented. */
+  /** What the caller's key keeps about the account (caches/caller-facts-cache.ts), when a key was presented. */
   facts?: CallerFacts | undefined;
   /** The body as sent; the checks parse it in their own order. */
   rawBody: string;
@@ -77,7 +77,8 @@ function splitOrder(address: PostsAddress): { shape: readonly CheckName[]; rest:
 /** A refusal after the shape checks: a dry run answers it, anything else is thrown on. */
 function dryRunRefusal(ctx: PublishContext, error: unknown): PublishAnswer {
   if (!ctx.dryRun || !isApiError(error)) throw error;
-  return dryRunAnswer(ctx, 'refuse', { code: error.code, status: error.status });
+  // The refusal's words too: a dry run says why (a network's own words, "416 of 280").
+  return dryRunAnswer(ctx, 'refuse', { code: error.code, status: error.status, message: error.message });
 }
 
 /**
@@ -179,6 +180,7 @@ export class PublishingService {
    */
   async prepare(input: PublishRequestInput): Promise<PreparedPost> {
     const ctx = newContext(this.deps, input);
+    ctx.checkOnly = true;
     await runChecks(ctx, orderFor(input.address));
     return { delivery: ctx.delivery, kept: keptRequest(ctx), warnings: ctx.warnings };
   }

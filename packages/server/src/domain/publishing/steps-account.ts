@@ -15,7 +15,7 @@ import { upgradeUrl } from './publishing-urls.js';
 
 /**
  * post.accountId: UUID, @handle or name; 403 account_not_found lists the account's profiles. The
- * profile a key's request last named the same way is kept with the key's caller (caller-facts.ts)
+ * profile a key's request last named the same way is kept with the key's caller (caches/caller-facts-cache.ts)
  * while no profile was written since: the name resolves to the same profile until then.
  */
 export function checkProfile(ctx: PublishContext): void {
@@ -30,9 +30,9 @@ export function checkProfile(ctx: PublishContext): void {
       return;
     }
   }
-  const stamp = repo.stamp;
+  const version = repo.versionToKeep;
   const profile = findProfile(ctx, accountId);
-  facts?.keepProfile(accountId, profile, stamp);
+  facts?.keepProfile(accountId, profile, version);
   ctx.profile = profile;
 }
 
@@ -109,9 +109,9 @@ function connectionOf(
   const facts = ctx.facts;
   let kept = facts?.connectionsOf(profile, repo.version);
   if (kept === undefined) {
-    const stamp = repo.stamp;
+    const version = repo.versionToKeep;
     kept = repo.keptForProfile(profile.id);
-    facts?.keepConnections(profile, kept, stamp);
+    facts?.keepConnections(profile, kept, version);
   }
   for (const connection of kept) if (connection.platform === platform) return connection;
   return null;

@@ -206,7 +206,8 @@ export function checkTextLimits(ctx: PublishContext): void {
   const platform = required(ctx.platform, 'platform');
   const limit = NETWORKS[platform].captions.text;
   if (limit === null || ctx.text === null) return;
-  const length = codePointLength(ctx.text);
+  // Counted in the limit's own unit: TikTok counts UTF-16 code units.
+  const length = limit.unit === 'UTF-16 code units' ? ctx.text.length : codePointLength(ctx.text);
   if (length <= limit.max) return;
   if (limit.whenOver === 'refuse') {
     throw badRequest(
@@ -216,6 +217,7 @@ export function checkTextLimits(ctx: PublishContext): void {
   warn(
     ctx,
     'caption_over_limit',
-    `The caption has ${length} characters; ${platform} allows about ${limit.max}.`,
+    `The caption counts ${length.toLocaleString('en-US')} of ${limit.max.toLocaleString('en-US')} ${limit.unit}; ${platform} takes at most ${limit.max.toLocaleString('en-US')}.`,
+    { field: 'content.text' },
   );
 }

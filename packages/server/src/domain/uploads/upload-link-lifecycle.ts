@@ -1,10 +1,4 @@
-import {
-  LIMITS,
-  mimeMatchesExtension,
-  SNIFF_BYTES,
-  sniffMediaType,
-  type UploadLinkState,
-} from '@socialpub/core';
+import { contentMismatch, LIMITS, SNIFF_BYTES, sniffMediaType, type UploadLinkState } from '@socialpub/core';
 import type { AccountClockLookup } from '../../clocks/account-clocks.js';
 import type { Repositories } from '../../db/repositories.js';
 import type {
@@ -16,6 +10,12 @@ import { closesAt } from './link-times.js';
 import type { UploadStorage } from './upload-storage.js';
 
 export type RejectReason = 'sha256' | 'size' | 'type' | 'content' | 'gone';
+
+/** A refusal of the checks: its `error.reason` and what the file was not, in words. */
+export interface Rejection {
+  reason: RejectReason;
+  detail: string;
+}
 
 export interface LifecycleDeps {
   repos: Repositories;
@@ -32,21 +32,34 @@ export interface LifecycleDeps {
 export class UploadLinkLifecycle {
   constructor(private readonly deps: LifecycleDeps) {}
 
-  /** Size, SHA-256, then the type by first bytes against the extension; null when all match. */
-  async check(link: UploadLinkRecord, digest: string): Promise<RejectReason | null> {
+  /**
+   * Size, SHA-256, then the type by first bytes against the name (core's `contentMismatch`, the rule
+   * the uploaders apply before sending); null when all match.
+   */
+  async check(link: UploadLinkRecord, digest: string): Promise<Rejection | null> {
     const onDisk = await this.deps.storage.sizeOnDisk(link.fileId);
-    if (onDisk === null) return 'gone';
-    if (onDisk !== link.size) return 'size';
-    if (digest !== link.sha256) return 'sha256';
-    const sniffed = sniffMediaType(await this.deps.storage.readHead(link.fileId, SNIFF_BYTES));
-    if (sniffed === null) return 'content';
-    return mimeMatchesExtension(sniffed.mime, link.fileName) ? null : 'type';
+    if (onDisk === null) return { reason: 'gone', detail: 'The arrived bytes are gone from storage.' };
+    if (onDisk !== link.size) {
+      return { reason: 'size', detail: `${onDisk} bytes arrived, not the announced ${link.size}.` };
+    }
+    if (digest !== link.sha256) {
+      return {
+        reason: 'sha256',
+        detail: `The arrived bytes' SHA-256 is ${digest}, not the announced ${link.sha256}: the file changed while it was sent, or another file was sent.`,
+      };
+    }
+    const head = await this.deps.storage.readHead(link.fileId, SNIFF_BYTES);
+    const mismatch = contentMismatch(link.fileName, head);
+    if (mismatch === null) return null;
+    return { reason: sniffMediaType(head) === null ? 'content' : 'type', detail: mismatch };
   }
 
   /** Applies a check's outcome: the file becomes ready and public, or is deleted and the link closed. */
   async settleCheck(link: UploadLinkRecord, digest: string): Promise<UploadLinkRecord> {
-    const reason = await this.check(link, digest);
-    if (reason !== null) return this.end(link, 'closed', `rejected:${reason}`);
+    const rejection = await this.check(link, digest);
+    if (rejection !== null) {
+      return this.end(link, 'closed', `rejected:${rejection.reason}`, rejection.detail);
+    }
     return this.makeReady(link, digest);
   }
 
@@ -85,11 +98,19 @@ export class UploadLinkLifecycle {
     link: UploadLinkRecord,
     state: Extract<UploadLinkState, 'cancelled' | 'closed' | 'failed'>,
     reason: UploadLinkEndReason,
+    detail: string | null = null,
   ): Promise<UploadLinkRecord> {
     const now = this.deps.clocks.forAccount(link.accountId).now().toISOString();
     const { repos, links } = this.deps;
     const fresh = links.get(link.fileId) ?? link;
-    const ended: UploadLinkRecord = { ...fresh, state, endReason: reason, endedAt: now, closesAt: null };
+    const ended: UploadLinkRecord = {
+      ...fresh,
+      state,
+      endReason: reason,
+      endDetail: detail,
+      endedAt: now,
+      closesAt: null,
+    };
     links.save(ended);
     links.deleteTokens(link.fileId);
     // Limits, Upload links: bytes that arrived still count when checks refuse them (and on cancel).

@@ -26,9 +26,11 @@ export function refuseEnded(
   }
   if (operation === 'complete' && reason.startsWith('rejected:')) {
     const why = reason.slice('rejected:'.length);
+    // What the file was not, in words, when the checks kept it (migration 024).
+    const said = link.endDetail ? `${link.endDetail} The file was deleted.` : null;
     return apiError(
       'upload_rejected',
-      `The arrived file differs from the announced one (${why}) and was deleted.`,
+      said ?? `The arrived file differs from the announced one (${why}) and was deleted.`,
       {
         extra: { reason: why },
       },

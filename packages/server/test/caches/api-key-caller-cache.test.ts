@@ -3,7 +3,7 @@ import { createRepositories, type Repositories } from '../../src/db/repositories
 import { hashApiKey, issueApiKey, resolveApiKey } from '../../src/domain/api-keys.js';
 import { accountWithProfile, type Fixture, type TestApp, testApp } from '../helpers/test-app.js';
 
-// An authenticated request finds its key and account in one kept entry (db/api-key-callers.ts):
+// An authenticated request finds its key and account in one kept entry (caches/api-key-caller-cache.ts):
 // whatever changes the key or the account must be seen by the very next request.
 
 let t: TestApp;
@@ -54,7 +54,7 @@ describe('the caller kept for a key digest', () => {
   });
 });
 
-describe('ApiKeyCallers', () => {
+describe('ApiKeyCallerCache', () => {
   let repos: Repositories;
   beforeEach(() => {
     repos = createRepositories(t.services.db);

@@ -13,7 +13,7 @@ import {
  * memory for them: the row caches, the callers and their facts, the limit answers, the kept
  * GET /accounts answers, the read counts and keys' last use, the apps' tokens and grants, and the
  * clock's own entries. Read through the inspection hook every holder reports to
- * (`repos.memory.sizes()`), not through timing.
+ * (`repos.caches.sizes()`), not through timing.
  */
 let server: OAuthTestServer;
 beforeEach(async () => {
@@ -30,7 +30,7 @@ interface Made {
   accessToken: string;
 }
 
-const sizes = () => server.running.socialpub.services.repos.memory.sizes();
+const sizes = () => server.running.socialpub.services.repos.caches.sizes();
 
 async function api(method: string, path: string, key: string, body?: unknown): Promise<number> {
   const res = await fetch(`${server.url}${path}`, {

@@ -1,11 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RowCache } from '../../src/db/row-cache.js';
-import type { WorkingSetPolicy } from '../../src/db/working-set.js';
+import { LruCache } from '../../src/caches/lru-cache.js';
+import type { WorkingSetPolicy } from '../../src/caches/lru-working-set.js';
 import { AccountsAnswerCache } from '../../src/domain/accounts-answer.js';
 import { accountWithProfile, type TestApp, testApp } from '../helpers/test-app.js';
 
-// The request path's caches are sized by what is in use (db/working-set.ts): a rotation over more
+// The request path's caches are sized by what is in use (caches/lru-working-set.ts): a rotation over more
 // accounts than the ordinary bound must not miss on every lookup, and the ceiling still caps them.
 
 const db = new BetterSqlite3(':memory:');
@@ -26,9 +26,9 @@ const counting = () => {
   };
 };
 
-describe('RowCache', () => {
+describe('LruCache', () => {
   it('drops the least recently used entry first', () => {
-    const cache = new RowCache<{ id: number }>(db, 3);
+    const cache = new LruCache<{ id: number }>(db, 3);
     const l = counting();
     for (const i of [1, 2, 3, 1, 4]) cache.read(`k${i}`, l.load(i));
     expect(l.loads).toBe(4);
@@ -40,7 +40,7 @@ describe('RowCache', () => {
 
   it('keeps a rotation larger than its capacity while in use: the second pass loads nothing', () => {
     const p = policy();
-    const cache = new RowCache<{ id: number }>(db, 50, p);
+    const cache = new LruCache<{ id: number }>(db, 50, p);
     const l = counting();
     for (let pass = 0; pass < 2; pass++) {
       for (let i = 0; i < 150; i++) {
@@ -54,7 +54,7 @@ describe('RowCache', () => {
 
   it('never passes its ceiling, and lets entries unused for the in-use time go down to its capacity', () => {
     const p = policy();
-    const cache = new RowCache<{ id: number }>(db, 50, p);
+    const cache = new LruCache<{ id: number }>(db, 50, p);
     for (let i = 0; i < 1_000; i++) {
       cache.read(`k${i}`, () => ({ id: i }));
       expect(cache.weight).toBeLessThanOrEqual(50 * p.ceilingFactor);

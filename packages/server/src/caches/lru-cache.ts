@@ -1,6 +1,10 @@
-import { AskedOrder } from './asked-order.js';
-import type { Database } from './database.js';
-import { mayEvict, type WorkingSetPolicy } from './working-set.js';
+import { LruOrder } from './lru-order.js';
+import { mayEvict, type WorkingSetPolicy } from './lru-working-set.js';
+
+/** The database's side of a cache: whether a transaction is open (what it reads may roll back). */
+export interface TransactionState {
+  readonly inTransaction: boolean;
+}
 
 /**
  * Enough for the accounts of a quiet local server; beyond it the least recently used entry goes
@@ -8,7 +12,7 @@ import { mayEvict, type WorkingSetPolicy } from './working-set.js';
  * profiles of an account) weighs its length, so a cache of lists cannot hold a hundred times what
  * a cache of single rows holds.
  */
-export const ROW_CACHE_CAPACITY = 10_000;
+export const LRU_CACHE_CAPACITY = 10_000;
 const weightOf = (value: unknown) => (Array.isArray(value) ? Math.max(1, value.length) : 1);
 
 interface Kept<V> {
@@ -25,18 +29,18 @@ interface Kept<V> {
  * solely through one repository, which drops the entries a write touches. Nothing read inside a
  * transaction is kept: the transaction may still roll back what it read. The least recently used
  * entry goes first (an entry used since it got its place in the order is moved to the end when
- * eviction reaches it); with a working-set policy (working-set.ts) what is in use stays past the
+ * eviction reaches it); with a working-set policy (lru-working-set.ts) what is in use stays past the
  * capacity, up to its ceiling.
  */
-export class RowCache<V> {
+export class LruCache<V> {
   /** In order of last use, the least recent first. */
   readonly #rows = new Map<string, Kept<V>>();
-  readonly #order = new AskedOrder(this.#rows);
+  readonly #order = new LruOrder(this.#rows);
   #weight = 0;
 
   constructor(
-    private readonly db: Database,
-    private readonly capacity = ROW_CACHE_CAPACITY,
+    private readonly db: TransactionState,
+    private readonly capacity = LRU_CACHE_CAPACITY,
     private readonly workingSet: WorkingSetPolicy | null = null,
   ) {}
 
@@ -67,7 +71,7 @@ export class RowCache<V> {
         if (oldest === undefined) break;
         const kept = this.#rows.get(oldest) as Kept<V>;
         if (!mayEvict(this.workingSet, kept.usedAt, this.#weight + weight, this.capacity)) break;
-        this.forget(oldest);
+        this.invalidate(oldest);
       }
       this.#rows.set(key, { value: loaded, weight, usedAt: this.workingSet?.nowMs() ?? 0, used: false });
       this.#weight += weight;
@@ -75,7 +79,8 @@ export class RowCache<V> {
     return loaded;
   }
 
-  forget(key: string): void {
+  /** A write changed the row behind `key`: the next read loads it again. */
+  invalidate(key: string): void {
     const kept = this.#rows.get(key);
     if (kept === undefined) return;
     this.#weight -= kept.weight;

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NO_STAMP } from '../../src/db/write-stamp.js';
+import { NO_VERSION } from '../../src/caches/invalidation-version.js';
 import { type Answer, advance, fixture, seedPosts, sendPost } from '../helpers/publishing.js';
 import type { Fixture, TestApp } from '../helpers/test-app.js';
 import { testApp } from '../helpers/test-app.js';
 
 /**
- * A key's caller entry keeps what its requests read besides (db/caller-facts.ts): the profile a
+ * A key's caller entry keeps what its requests read besides (caches/caller-facts-cache.ts): the profile a
  * request named, that profile's connections, the account's limit answers and the key's last use.
  * Every write that changes what a check would find must be seen by the very next request.
  */
@@ -56,9 +56,9 @@ describe("the profile kept with a key's caller", () => {
 describe('the stamps a kept fact carries', () => {
   it('are never a version inside a transaction, which may still roll back what it read', () => {
     const { db, repos } = t.services;
-    const inside = db.transaction(() => [repos.profiles.stamp, repos.connections.stamp])();
-    expect(inside).toEqual([NO_STAMP, NO_STAMP]);
-    expect([repos.profiles.stamp, repos.connections.stamp]).toEqual([
+    const inside = db.transaction(() => [repos.profiles.versionToKeep, repos.connections.versionToKeep])();
+    expect(inside).toEqual([NO_VERSION, NO_VERSION]);
+    expect([repos.profiles.versionToKeep, repos.connections.versionToKeep]).toEqual([
       repos.profiles.version,
       repos.connections.version,
     ]);

@@ -3,13 +3,13 @@
  * to drop: the entries of a map from the least recently asked on, as a clock hand over its order.
  * An entry asked since the hand reached it (`used`) is unmarked and moved to the end; the first one
  * not asked is the answer, and stays the answer until the caller drops it or `pass`es it. The hand
- * stays where it stopped between calls, so it never walks again over the slots that dropped and
+ * stays where it stopped between calls, so it never walks again over the slots that removed and
  * moved entries leave at the front of the map; a walk from the front on every call would, and that
  * costs more the longer a full map is worked.
  */
-export class AskedOrder<V extends { used: boolean }> {
+export class LruOrder<V extends { used: boolean }> {
   #hand: Iterator<[string, V]> | null = null;
-  /** The last answer, while the caller has neither dropped nor passed it. */
+  /** The last answer, while the caller has neither removed nor passed it. */
   #answer: string | undefined;
 
   constructor(private readonly entries: Map<string, V>) {}
