@@ -173,17 +173,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
 
   // Every request passes the same steps (http/pipeline-steps.ts), compiled into each route with
   // what its area needs (app-addresses.ts, http/pipeline.ts).
-  const pipeline = new Pipeline(
-    pipelineSteps({
-      repos,
-      clock,
-      clocks: services.clocks,
-      ownNames: services.ownNames,
-      clientAddresses: services.clientAddresses,
-      adminListener: services.adminListener,
-      events: services.events,
-    }),
-  );
+  const pipeline = new Pipeline(pipelineSteps(services));
   registerAddresses(pipeline, services, {
     adminTokenHash,
     mcpAllowedOrigins: options.mcpAllowedOrigins ?? [],

@@ -66,20 +66,7 @@ describe('the one pipeline', () => {
   it('applies a step added once to every kind of address, and to 404 and 405', async () => {
     const s = t.services;
     const entered: string[] = [];
-    const pipeline = new Pipeline(
-      withAddedStep(
-        pipelineSteps({
-          repos: s.repos,
-          clock: s.clock,
-          clocks: s.clocks,
-          ownNames: s.ownNames,
-          clientAddresses: s.clientAddresses,
-          adminListener: s.adminListener,
-          events: s.events,
-        }),
-        entered,
-      ),
-    );
+    const pipeline = new Pipeline(withAddedStep(pipelineSteps(s), entered));
     registerAddresses(pipeline, s, { adminTokenHash: sha256Hex(ADMIN_TOKEN), mcpAllowedOrigins: [] });
     const app = pipeline.build();
     for (const { kind, path, init, status } of requests()) {

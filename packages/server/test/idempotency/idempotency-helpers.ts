@@ -47,19 +47,7 @@ export const successAnswers: Record<StubScope, StubAnswer> = {
 export function stubApp(t: TestApp, store: IdempotencyStore = t.services.repos.idempotency): StubApp {
   const s = t.services;
   const service = new IdempotencyService(store, s.clock);
-  const pipeline = new Pipeline(
-    pipelineSteps({
-      repos: s.repos,
-      clock: s.clock,
-      clocks: s.clocks,
-      ownNames: s.ownNames,
-      clientAddresses: s.clientAddresses,
-      adminListener: s.adminListener,
-      events: s.events,
-    }),
-  )
-    .area('/api/v2/', API_NEEDS)
-    .area('/legacy/', API_NEEDS);
+  const pipeline = new Pipeline(pipelineSteps(s)).area('/api/v2/', API_NEEDS).area('/legacy/', API_NEEDS);
   for (const [path, scope] of IDEMPOTENT_ADDRESSES) {
     pipeline.use(path, onlyWhen(mayClaim, idempotency(scope, service)));
   }

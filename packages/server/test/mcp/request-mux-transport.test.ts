@@ -26,7 +26,7 @@ describe('the shared server transport', () => {
     const reply = await transport.request({ jsonrpc: '2.0', id: 'caller-7', method: 'ping' }, authInfo);
     expect(reply).toEqual({ jsonrpc: '2.0', id: 'caller-7', result: { seen: 1 } });
     expect(handled).toHaveLength(1);
-    expect(typeof (handled[0]?.message as { id: unknown }).id).toBe('number');
+    expect(typeof (handled[0]?.message as { id?: unknown } | undefined)?.id).toBe('number');
     expect(handled[0]?.token).toBe('verified');
   });
 
