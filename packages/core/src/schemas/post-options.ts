@@ -20,7 +20,7 @@ export const TiktokBlockSchema = z.looseObject({
   isYourBrand: z.boolean().optional().meta({ description: 'Promotional.' }),
   isAiGenerated: z.boolean().optional().meta({ description: 'Video only.' }),
   autoAddMusic: z.boolean().optional().meta({ description: 'Photo slideshows only.' }),
-  title: z.string().optional().meta({ description: 'Photo post title, 90 UTF-16 code units.' }),
+  title: z.string().optional().meta({ description: 'Photo post title, 90 characters.' }),
 });
 export type TiktokBlock = z.infer<typeof TiktokBlockSchema>;
 
@@ -66,9 +66,9 @@ export type YoutubeBlock = z.infer<typeof YoutubeBlockSchema>;
 
 export const PinterestBlockSchema = z.looseObject({
   boardId: z.string().optional().meta({ description: 'Required for pinterest.' }),
-  title: z.string().optional().meta({ description: 'Pin title, 100 characters.' }),
-  link: z.string().optional().meta({ description: 'Where the pin leads, 2,048 characters.' }),
-  altText: z.string().optional().meta({ description: "The image's alt text, 500 characters." }),
+  title: z.string().optional().meta({ description: 'Pin title.' }),
+  link: z.string().optional().meta({ description: 'Where the pin leads.' }),
+  altText: z.string().optional().meta({ description: 'Image alt text.' }),
 });
 export type PinterestBlock = z.infer<typeof PinterestBlockSchema>;
 

@@ -2,7 +2,7 @@ import { NO_VERSION } from './invalidation-version.js';
 
 /**
  * Where a caller keeps the entry of its account's cached post counts, so that a request's first
- * ask need not find it in the map (`PostCountAnswers.recall`). Opaque outside that cache.
+ * ask need not find it in the map (`PostCountCache.recall`). Opaque outside that cache.
  */
 export interface AnswersSlot {
   answers: object | undefined;
@@ -20,12 +20,12 @@ export interface AnswersSlot {
  * what it read) and are used only while the repository's version is still that version: a write
  * makes them unused, and the next request reads them again. The limit answers' entry stays the
  * post records' own (every insert keeps it up to date); the slot only finds it, while it is still
- * theirs (`PostCountAnswers.recall`).
+ * theirs (`PostCountCache.recall`).
  */
 export class CallerFactsCache<Profile extends object, Connection> implements AnswersSlot {
   /** The account's creation time in ms (the limits' ceilings and allowance ask it). */
   readonly createdMs: number;
-  /** The account's kept limit answers (`PostCountAnswers.recall`). */
+  /** The account's cached post counts (`PostCountCache.recall`). */
   answers: object | undefined = undefined;
   /** When the key's "last used" was last written, as `ApiKeyLastUsedRepository.touch` saw it. */
   lastUsedMs = Number.NEGATIVE_INFINITY;

@@ -1,5 +1,6 @@
 import type { Platform } from '@socialpub/core';
-import { countsRow, type PostCountWindow, type StoredPostRecord } from './post-record-rows.js';
+import { rowTest } from './post-count-query.js';
+import type { PostCountWindow, StoredPostRecord } from './post-record-rows.js';
 
 const profileKey = (profileId: string, platform: Platform): string => `${profileId} ${platform}`;
 
@@ -67,8 +68,9 @@ export class PendingPostRecords {
 
   countMatching(window: PostCountWindow): number {
     const rows = window.accountId === undefined ? this.#rows : (this.#byAccount.get(window.accountId) ?? []);
+    const counts = rowTest(window);
     let n = 0;
-    for (const row of rows) if (countsRow(window, row.post, row.at)) n += 1;
+    for (const row of rows) if (counts(row.post, row.at)) n += 1;
     return n;
   }
 

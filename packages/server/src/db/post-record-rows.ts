@@ -85,16 +85,6 @@ export interface PostCountWindow extends Omit<PostCountQuery, 'since' | 'until'>
   until: string | undefined;
 }
 
-/** Whether a row (`at` as stored) is one the count counts: the SQL of `countPosts`, in memory. */
-export function countsRow(window: PostCountWindow, post: StoredPostRecord, at: string): boolean {
-  if (at < window.since || (window.until !== undefined && at >= window.until)) return false;
-  if (window.accountId !== undefined && window.accountId !== post.accountId) return false;
-  if (window.profileId !== undefined && window.profileId !== post.profileId) return false;
-  if (window.platform !== undefined && window.platform !== post.platform) return false;
-  if (window.countingOnly === true && post.status === 'failed') return false;
-  return window.withLinks !== true || post.hasLinks;
-}
-
 export interface PostRecordRow {
   id: string;
   account_id: string;

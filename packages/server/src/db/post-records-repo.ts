@@ -1,10 +1,18 @@
 import type { Platform, PostStatus } from '@socialpub/core';
 import type BetterSqlite3 from 'better-sqlite3';
+import type { AnswersSlot } from '../caches/caller-facts-cache.js';
+import { POST_COUNTS_WORKING_SET, PostCountCache } from '../caches/post-count-cache.js';
+import {
+  isAccepted,
+  type NetworkText,
+  RecentNetworkPostsCache,
+  recentKey,
+} from '../caches/recent-network-posts-cache.js';
 import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
 import { deliveryValues } from './deliveries-repo.js';
 import { type PendingPostRecord, PendingPostRecords } from './pending-post-records.js';
-import { ANSWERS_WORKING_SET, type AnswersSlot, PostCountAnswers } from './post-count-answers.js';
+import { countSql, countWindow, otherFieldsKey, rowTest } from './post-count-query.js';
 import {
   iso,
   isoOrNull,
@@ -16,7 +24,6 @@ import {
   postRecordFromRow,
   type StoredPostRecord,
 } from './post-record-rows.js';
-import { isAccepted, type NetworkText, RecentNetworkPosts, recentKey } from './recent-network-posts.js';
 import { textDigest } from './text-digest.js';
 
 export type { NetworkText, PostCountQuery, PostRecordPatch, StoredPostRecord };
@@ -42,8 +49,11 @@ export class PostRecordsRepository {
    * Answers of the limit queries (counts, latest send), kept while they stay the table's current
    * answer: the table is written only through `insert` and `update` here.
    */
-  readonly #answers = new PostCountAnswers(ANSWERS_WORKING_SET);
-  /** Inside `transaction`: a rollback drops the kept answers, so inserts may update them. */
+  readonly #countCache = new PostCountCache<PostCountQuery, StoredPostRecord>({
+    otherKey: otherFieldsKey,
+    workingSet: POST_COUNTS_WORKING_SET,
+  });
+  /** Inside `transaction`: a rollback invalidates the cached counts, so inserts may update them. */
   #ownTransaction = false;
   /** Publishes recorded in this turn of the event loop, committed together at its end. */
   readonly #pending = new PendingPostRecords((rows) => this.#commitGroup(rows));
@@ -52,7 +62,7 @@ export class PostRecordsRepository {
   /** The row inserted last inside the open transaction, whose status the scheduler asks next. */
   #lastInserted: { id: string; status: PostStatus } | undefined;
   /** Each profile's accepted posts on each network within a day, kept (the networks' own rules). */
-  readonly #recent = new RecentNetworkPosts();
+  readonly #recent = new RecentNetworkPostsCache();
   /** The accepted posts of a profile on a network since an instant, newest first (X, Facebook). */
   #textsSince: BetterSqlite3.Statement<unknown[]> | undefined;
   /** A LinkedIn text of the profile, however old, through its partial index (migration 019). */
@@ -64,8 +74,8 @@ export class PostRecordsRepository {
   }
 
   /**
-   * Runs `work` in one transaction; kept answers follow its inserts, and are dropped if it rolls
-   * back. Inside another transaction it simply joins it (inserts then drop the answers).
+   * Runs `work` in one transaction; cached counts follow its inserts, and are invalidated if it rolls
+   * back. Inside another transaction it simply joins it (inserts then invalidate the cached counts).
    */
   transaction<T>(work: () => T): T {
     if (this.db.inTransaction) return work();
@@ -74,8 +84,8 @@ export class PostRecordsRepository {
     try {
       return this.db.transaction(work)();
     } catch (error) {
-      this.#answers.forget();
-      this.#recent.forget();
+      this.#countCache.invalidate();
+      this.#recent.invalidate();
       throw error;
     } finally {
       this.#ownTransaction = false;
@@ -114,11 +124,11 @@ export class PostRecordsRepository {
       this.#insertNamingScheduled(post, at, scheduledPostId);
     }
     if (this.#mayKeep()) {
-      this.#answers.noteInserted(post, at);
+      this.#countCache.noteInserted(post, at);
       this.#recent.noteInserted(post, at);
     } else {
-      this.#answers.forget();
-      this.#recent.forget();
+      this.#countCache.invalidate();
+      this.#recent.invalidate();
     }
   }
 
@@ -149,7 +159,7 @@ export class PostRecordsRepository {
       return Promise.resolve();
     }
     const at = iso(post.at);
-    this.#answers.noteInserted(post, at);
+    this.#countCache.noteInserted(post, at);
     this.#recent.noteInserted(post, at);
     return this.#pending.add(post, at);
   }
@@ -164,9 +174,9 @@ export class PostRecordsRepository {
       this.#insertGroup(rows);
     } catch {
       // One refused row (its account deleted meanwhile) must not take the others with it: each
-      // alone then. The kept answers counted every row, so they go.
-      this.#answers.forget();
-      this.#recent.forget();
+      // alone then. The cached counts counted every row: invalidated.
+      this.#countCache.invalidate();
+      this.#recent.invalidate();
       for (const row of rows) {
         try {
           this.#insertRow(row.post, row.at);
@@ -256,10 +266,10 @@ export class PostRecordsRepository {
     const key = recentKey(profileId, platform);
     const kept = this.#recent.get(key, since);
     if (kept !== undefined) return kept;
-    // A kept answer that the account sent nothing to the network since then spares the read; no
+    // A cached answer that the account sent nothing to the network since then spares the read; no
     // answer is asked for (that would be a read of its own).
     const posts =
-      this.#answers.lastAtMs(accountId, platform, Date.parse(since)) === null
+      this.#countCache.lastAtMs(accountId, platform, Date.parse(since)) === null
         ? []
         : this.#readAccepted(accountId, profileId, platform, since);
     if (this.#mayKeep()) this.#recent.keep(key, since, posts);
@@ -294,8 +304,8 @@ export class PostRecordsRepository {
 
   /** A LinkedIn post of the profile with this text, however old (LinkedIn's duplicate rule). */
   linkedinText(accountId: string, profileId: string, text: string): NetworkText | null {
-    // Known never to have posted to LinkedIn (a kept answer): nothing to read or digest.
-    if (this.#answers.lastAtMs(accountId, 'linkedin', 0) === null) return null;
+    // Known never to have posted to LinkedIn (a cached answer): nothing to read or digest.
+    if (this.#countCache.lastAtMs(accountId, 'linkedin', 0) === null) return null;
     const digest = textDigest(text);
     for (const { post, at } of this.#pending.size > 0 ? this.#pending.rowsOf(profileId, 'linkedin') : []) {
       if (isAccepted(post) && post.textDigest?.equals(digest))
@@ -324,8 +334,8 @@ export class PostRecordsRepository {
     if (sets.length === 0) return;
     if (this.#lastInserted?.id === id) this.#lastInserted = undefined;
     if (patch.status !== undefined) {
-      this.#answers.forget();
-      this.#recent.forget();
+      this.#countCache.invalidate();
+      this.#recent.invalidate();
     }
     this.db.prepare(`UPDATE post_records SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }
@@ -361,9 +371,9 @@ export class PostRecordsRepository {
   }
 
   /** A deleted account's kept limit answers go with it. */
-  forgetAccount(accountId: string, profileIds: readonly string[]): void {
-    this.#answers.forgetAccount(accountId, profileIds);
-    this.#recent.forgetProfiles(profileIds);
+  invalidateAccount(accountId: string, profileIds: readonly string[]): void {
+    this.#countCache.invalidateAccount(accountId, profileIds);
+    this.#recent.invalidateProfiles(profileIds);
   }
 
   /** Profiles and networks whose recent accepted posts are kept (the duplicate rules). */
@@ -372,48 +382,23 @@ export class PostRecordsRepository {
   }
 
   get keptAnswers(): { accounts: number; profiles: number; answers: number } {
-    return this.#answers.keptCounts;
+    return this.#countCache.keptCounts;
   }
 
-  /** The account's kept limit answers found through a caller's slot (`PostCountAnswers.recall`). */
+  /** The account's kept limit answers found through a caller's slot (`PostCountCache.recall`). */
   recallAnswers(accountId: string, slot: AnswersSlot): void {
-    if (this.#mayKeep()) this.#answers.recall(accountId, slot);
+    if (this.#mayKeep()) this.#countCache.recall(accountId, slot);
   }
 
   countPosts(query: PostCountQuery): number {
     // Every POST /posts check asks several counts: the kept answer is found without building the SQL.
-    const kept = this.#answers.count(query);
+    const kept = this.#countCache.count(query);
     if (kept !== undefined) return kept;
-    // By account first: `post_records_account` holds every column asked here, from the start on.
-    const where: string[] = [];
-    const values: unknown[] = [];
-    if (query.accountId !== undefined) {
-      where.push('account_id = ?');
-      values.push(query.accountId);
-    }
-    const since = query.since.toISOString();
-    const until = query.until?.toISOString();
-    where.push('at >= ?');
-    values.push(since);
-    if (until !== undefined) {
-      where.push('at < ?');
-      values.push(until);
-    }
-    if (query.profileId !== undefined) {
-      where.push('profile_id = ?');
-      values.push(query.profileId);
-    }
-    if (query.platform !== undefined) {
-      where.push('platform = ?');
-      values.push(query.platform);
-    }
-    if (query.countingOnly === true) where.push("status <> 'failed'");
-    if (query.withLinks === true) where.push('has_links = 1');
-    const sql = `SELECT COUNT(*) AS n FROM post_records WHERE ${where.join(' AND ')}`;
+    const window = countWindow(query);
+    const { sql, values } = countSql(window);
     const row = this.db.prepare(sql).get(...values) as { n: number };
-    const window = { ...query, since, until };
     const n = row.n + (this.#pending.size > 0 ? this.#pending.countMatching(window) : 0);
-    if (this.#mayKeep()) this.#answers.keepCount(query, { ...window, n });
+    if (this.#mayKeep()) this.#countCache.keepCount(query, { n, counts: rowTest(window) });
     return n;
   }
 
@@ -424,7 +409,7 @@ export class PostRecordsRepository {
    * first post to another network asks nothing again.
    */
   lastPostSince(accountId: string, platform: Platform, since: Date): Date | null {
-    let at = this.#answers.lastAtMs(accountId, platform, since.getTime());
+    let at = this.#countCache.lastAtMs(accountId, platform, since.getTime());
     if (at === undefined) {
       const from = since.toISOString();
       const rows = this.db
@@ -434,7 +419,7 @@ export class PostRecordsRepository {
         .all(accountId, from) as { platform: Platform; at: string }[];
       const latest = new Map(rows.map((row) => [row.platform, row.at]));
       if (this.#pending.size > 0) this.#pending.addLatest(accountId, from, latest);
-      if (this.#mayKeep()) this.#answers.keepLastAt(accountId, from, latest);
+      if (this.#mayKeep()) this.#countCache.keepLastAt(accountId, from, latest);
       at = latest.get(platform) ?? null;
     }
     return at === null ? null : new Date(at);

@@ -135,7 +135,7 @@ function keptByRepositories(repos: Repositories): PerAccountCache {
       repos.connections.invalidateProfiles(account.profileIds);
       repos.oauthTokens.invalidateTokens(account.tokenHashes);
       repos.oauthGrants.invalidateGrants(account.grantIds);
-      repos.postRecords.forgetAccount(account.accountId, account.profileIds);
+      repos.postRecords.invalidateAccount(account.accountId, account.profileIds);
       repos.readCounters.invalidateAccount(account.accountId);
       repos.requestLog.invalidateAccount(account.accountId);
     },

@@ -1,12 +1,24 @@
 import { PLATFORMS, type Platform } from '@socialpub/core';
-import { LruOrder } from '../caches/lru-order.js';
-import { mayEvict, WORKING_SET, type WorkingSetPolicy } from '../caches/lru-working-set.js';
-import {
-  countsRow,
-  type PostCountQuery,
-  type PostCountWindow,
-  type StoredPostRecord,
-} from './post-record-rows.js';
+import type { AnswersSlot } from './caller-facts-cache.js';
+import { LruOrder } from './lru-order.js';
+import { mayEvict, WORKING_SET, type WorkingSetPolicy } from './lru-working-set.js';
+
+/** What a cached count's key is made of (the post records' `PostCountQuery`). */
+export interface PostCountKey {
+  accountId?: string;
+  profileId?: string;
+  platform?: Platform;
+  since: Date;
+  countingOnly?: boolean;
+  withLinks?: boolean;
+}
+
+/** What the cache reads of a new row to find the counts it may change. */
+export interface CountedRow {
+  accountId: string;
+  profileId: string;
+  platform: Platform;
+}
 
 /** An account's latest send on each network since `since` (ISO); a network missing: none since. */
 interface KeptLatest {
@@ -16,28 +28,32 @@ interface KeptLatest {
   at: Map<Platform, string>;
 }
 
-/** A kept count: its query (instants as ISO text) and the answer. */
-export interface KeptCount extends PostCountWindow {
+/**
+ * A cached count: the answer, and the test of its query on a new row, from the same definition as
+ * the query's SQL (the repository's), so an insert is counted exactly as the SQL would count it.
+ */
+export interface KeptCount<R extends CountedRow> {
   n: number;
+  counts(row: R, at: string): boolean;
 }
 
 /**
  * Limit answers kept in memory (each is a few bytes): enough for the several counts of every
  * account a busy server checks; beyond it the least recently asked subject's answers go first.
  */
-export const ANSWERS_KEPT = 80_000;
+export const POST_COUNTS_CAPACITY = 80_000;
 
 /**
- * The working set of the limit answers: past `ANSWERS_KEPT`, what was asked within the last minute
+ * The working set of the limit answers: past `POST_COUNTS_CAPACITY`, what was asked within the last minute
  * stays, up to four times the bound. A check asks about six answers an account, so a server whose
  * busy minute checks 20,000 accounts holds about 120,000; a bound below the rotation would drop
  * each account's answers just before they are asked again, and every check would count anew.
  */
-export const ANSWERS_WORKING_SET: WorkingSetPolicy = { ...WORKING_SET, ceilingFactor: 4 };
+export const POST_COUNTS_WORKING_SET: WorkingSetPolicy = { ...WORKING_SET, ceilingFactor: 4 };
 /** In-use answers one `#bound` call passes by before it gives up. */
 const IN_USE_STEPS = 16;
 
-function answersIn(counts: SubjectCounts): number {
+function answersIn<R extends CountedRow>(counts: SubjectCounts<R>): number {
   let n = 0;
   for (const slots of counts.values()) for (const variants of slots) n += variants?.size ?? 0;
   return n;
@@ -45,11 +61,11 @@ function answersIn(counts: SubjectCounts): number {
 
 /**
  * A subject's kept counts by `since` (ms), then by a slot for the network and the two flags
- * (`slotOf`), then by the end of the window (`restOf`, usually empty). Every POST /posts check asks
+ * (`slotOf`), then by the query's other fields (`otherKey`, usually empty). Every POST /posts check asks
  * several counts: the lookups use numbers and strings that already exist, so nothing is built and
  * hashed anew for them.
  */
-type SubjectCounts = Map<number, Array<Map<string, KeptCount> | undefined>>;
+type SubjectCounts<R extends CountedRow> = Map<number, Array<Map<string, KeptCount<R>> | undefined>>;
 
 /**
  * Everything kept about one account's limits, found by one lookup: the counts naming the account
@@ -58,49 +74,41 @@ type SubjectCounts = Map<number, Array<Map<string, KeptCount> | undefined>>;
  * more than the lookup. The bound moves a marked entry to the end when it reaches it, so the least
  * recently asked still goes first.
  */
-interface AccountAnswers {
+interface AccountAnswers<R extends CountedRow> {
   readonly accountId: string;
-  /** The map's generation when it was made: `forget` since, and it is no longer the map's. */
-  readonly generation: number;
-  /** Dropped by the bound: no longer the map's. */
-  dropped: boolean;
-  counts: SubjectCounts;
+  /** The cache's invalidation version when it was made: `invalidate` since, and it is no longer the map's. */
+  readonly version: number;
+  /** Evicted or invalidated on its own: no longer the map's. */
+  invalidated: boolean;
+  counts: SubjectCounts<R>;
   /** By profile: the counts of a query naming the profile and this account. */
-  profiles: Map<string, SubjectCounts> | undefined;
+  profiles: Map<string, SubjectCounts<R>> | undefined;
   latest: KeptLatest | undefined;
   used: boolean;
   /** When last asked (the working set's clock). */
   usedAt: number;
 }
 
-/**
- * Where a caller keeps the entry of its account (caches/caller-facts-cache.ts), so that a request's first ask
- * need not find it in the map (`recall`). Opaque outside this file.
- */
-export interface AnswersSlot {
-  answers: object | undefined;
-}
-
 /** The counts of queries naming a profile without its account (no check asks those; a view may). */
-interface ProfileAnswers {
-  counts: SubjectCounts;
+interface ProfileAnswers<R extends CountedRow> {
+  counts: SubjectCounts<R>;
   used: boolean;
   usedAt: number;
 }
 
-function answersOf(account: AccountAnswers): number {
+function answersOf<R extends CountedRow>(account: AccountAnswers<R>): number {
   let n = answersIn(account.counts) + (account.latest === undefined ? 0 : 1);
   if (account.profiles !== undefined) for (const counts of account.profiles.values()) n += answersIn(counts);
   return n;
 }
 
 /** Counts a new row (`at` as stored) in every kept count of `counts` it matches. */
-function countInto(counts: SubjectCounts, post: StoredPostRecord, at: string): void {
+function countInto<R extends CountedRow>(counts: SubjectCounts<R>, post: R, at: string): void {
   for (const slots of counts.values()) {
     for (const variants of slots) {
       if (variants === undefined) continue;
       for (const kept of variants.values()) {
-        if (countsRow(kept, post, at)) kept.n += 1;
+        if (kept.counts(post, at)) kept.n += 1;
       }
     }
   }
@@ -110,30 +118,35 @@ const PLATFORM_SLOT = new Map<string, number>(PLATFORMS.map((platform, i) => [pl
 /** The slot of a count over every network. */
 const ANY_PLATFORM = PLATFORMS.length;
 
-function slotOf(query: PostCountQuery): number {
+function slotOf(query: PostCountKey): number {
   const platform = query.platform === undefined ? ANY_PLATFORM : (PLATFORM_SLOT.get(query.platform) ?? -1);
   if (platform < 0) throw new TypeError(`post counts: unknown network ${query.platform}`);
   return platform * 4 + (query.countingOnly === true ? 1 : 0) + (query.withLinks === true ? 2 : 0);
 }
 
-/** The end of the window: empty for most counts (the subject names the account and profile). */
-function restOf(query: PostCountQuery): string {
-  return query.until === undefined ? '' : String(query.until.getTime());
+/** How a post count cache is made: the key of the query's other fields, and its LRU bounds. */
+export interface PostCountCacheOptions<Q extends PostCountKey> {
+  /** The query's fields beyond those slotted here, as text (empty for most counts). */
+  otherKey: (query: Q) => string;
+  /** Without a working set, the capacity alone decides (the tests of the order use that). */
+  workingSet?: WorkingSetPolicy | null;
+  capacity?: number;
 }
 
 /**
- * The limit answers of the post records (counts, latest send) kept in memory. Every check of a
- * post (dry runs and each scheduled send included) asks them again; an insert brings the kept
- * answers it matches up to date instead of dropping them, so a busy minute's sends do not count
- * the table again on every send. The repository drops them all when a write could change an
- * answer in a way an insert does not show (a status change, a transaction rolled back).
+ * The post records' limit answers (counts, latest send) cached in memory, kept up to date from the
+ * write path. Every check of a post (dry runs and each scheduled send included) asks them again;
+ * the repository tells the cache of each insert (`noteInserted`), which brings the cached counts
+ * it matches up to date with each count's own test, so a busy minute's sends do not count the
+ * table again on every send. Any other write that could change an answer (a status change, a
+ * transaction rolled back) invalidates them all. LRU past its capacity (`lru-order.ts`).
  */
-export class PostCountAnswers {
+export class PostCountCache<Q extends PostCountKey, R extends CountedRow> {
   /** Kept answers by the account their query names (with its profiles' and its latest sends). */
-  readonly #byAccount = new Map<string, AccountAnswers>();
+  readonly #byAccount = new Map<string, AccountAnswers<R>>();
   /** Kept counts of queries naming a profile and no account, by profile. */
-  readonly #profilesAlone = new Map<string, ProfileAnswers>();
-  readonly #unscoped: SubjectCounts = new Map();
+  readonly #profilesAlone = new Map<string, ProfileAnswers<R>>();
+  readonly #unscoped: SubjectCounts<R> = new Map();
   /** Counts and latest sends kept, all subjects together. */
   #kept = 0;
   readonly #accountsAsked = new LruOrder(this.#byAccount);
@@ -143,22 +156,26 @@ export class PostCountAnswers {
    * and all but the first then skip the map's lookup (the id's hash). Cleared when the entry goes.
    */
   #recentId: string | undefined;
-  #recent: AccountAnswers | undefined;
-  /** Moved by `forget`: an entry made before it is not the map's any more. */
-  #generation = 0;
+  #recent: AccountAnswers<R> | undefined;
+  /** Moved by `invalidate`: an entry made before it is not the map's any more. */
+  #version = 0;
+  readonly workingSet: WorkingSetPolicy | null;
+  readonly bound: number;
+  readonly #otherKey: (query: Q) => string;
 
-  /** Without a working set, the bound alone decides (the tests of the order use that). */
-  constructor(
-    private readonly workingSet: WorkingSetPolicy | null = null,
-    private readonly bound = ANSWERS_KEPT,
-  ) {}
+  constructor(options: PostCountCacheOptions<Q>) {
+    this.#otherKey = options.otherKey;
+    this.workingSet = options.workingSet ?? null;
+    this.bound = options.capacity ?? POST_COUNTS_CAPACITY;
+  }
 
   #now(): number {
     return this.workingSet === null ? 0 : this.workingSet.nowMs();
   }
 
-  forget(): void {
-    this.#generation += 1;
+  /** A write an insert does not describe: every cached answer is stale. */
+  invalidate(): void {
+    this.#version += 1;
     this.#byAccount.clear();
     this.#profilesAlone.clear();
     this.#unscoped.clear();
@@ -173,10 +190,10 @@ export class PostCountAnswers {
    * A deleted account: its answers, and those of its profiles asked alone, go now (the unscoped
    * counts name no account and stay).
    */
-  forgetAccount(accountId: string, profileIds: readonly string[]): void {
+  invalidateAccount(accountId: string, profileIds: readonly string[]): void {
     const kept = this.#byAccount.get(accountId);
     if (kept !== undefined) {
-      kept.dropped = true;
+      kept.invalidated = true;
       this.#kept -= answersOf(kept);
       this.#byAccount.delete(accountId);
     }
@@ -198,7 +215,7 @@ export class PostCountAnswers {
   }
 
   /** The account's entry, marked asked; with `create`, a new empty one when none is kept. */
-  #account(accountId: string, create: boolean): AccountAnswers | undefined {
+  #account(accountId: string, create: boolean): AccountAnswers<R> | undefined {
     let kept = accountId === this.#recentId ? this.#recent : this.#byAccount.get(accountId);
     if (kept !== undefined) {
       kept.used = true;
@@ -206,8 +223,8 @@ export class PostCountAnswers {
     } else if (create) {
       kept = {
         accountId,
-        generation: this.#generation,
-        dropped: false,
+        version: this.#version,
+        invalidated: false,
         counts: new Map(),
         profiles: undefined,
         latest: undefined,
@@ -225,16 +242,16 @@ export class PostCountAnswers {
 
   /**
    * Makes the account's entry the one asked last, from `slot` while it is still the map's entry of
-   * this account (no `forget` and no drop since), else from the map (then kept in `slot`): the
+   * this account (not invalidated since), else from the map (then kept in `slot`): the
    * request's asks that follow skip the map's lookup. Changes no answer: only where it is found.
    */
   recall(accountId: string, slot: AnswersSlot): void {
-    const held = slot.answers as AccountAnswers | undefined;
+    const held = slot.answers as AccountAnswers<R> | undefined;
     const kept =
       held !== undefined &&
       held.accountId === accountId &&
-      held.generation === this.#generation &&
-      !held.dropped
+      held.version === this.#version &&
+      !held.invalidated
         ? held
         : this.#byAccount.get(accountId);
     slot.answers = kept;
@@ -243,7 +260,7 @@ export class PostCountAnswers {
     this.#recent = kept;
   }
 
-  #subject(query: PostCountQuery, create: boolean): SubjectCounts | undefined {
+  #subject(query: Q, create: boolean): SubjectCounts<R> | undefined {
     const { accountId, profileId } = query;
     if (accountId !== undefined) {
       const account = this.#account(accountId, create);
@@ -264,18 +281,20 @@ export class PostCountAnswers {
       return kept.counts;
     }
     if (!create) return undefined;
-    const counts: SubjectCounts = new Map();
+    const counts: SubjectCounts<R> = new Map();
     this.#profilesAlone.set(profileId, { counts, used: false, usedAt: this.#now() });
     return counts;
   }
 
-  count(query: PostCountQuery): number | undefined {
-    return this.#subject(query, false)?.get(query.since.getTime())?.[slotOf(query)]?.get(restOf(query))?.n;
+  count(query: Q): number | undefined {
+    return this.#subject(query, false)
+      ?.get(query.since.getTime())
+      ?.[slotOf(query)]?.get(this.#otherKey(query))?.n;
   }
 
-  keepCount(query: PostCountQuery, kept: KeptCount): void {
+  keepCount(query: Q, kept: KeptCount<R>): void {
     this.#bound();
-    const subject = this.#subject(query, true) as SubjectCounts;
+    const subject = this.#subject(query, true) as SubjectCounts<R>;
     const since = query.since.getTime();
     let slots = subject.get(since);
     if (slots === undefined) {
@@ -288,7 +307,7 @@ export class PostCountAnswers {
       variants = new Map();
       slots[slot] = variants;
     }
-    const rest = restOf(query);
+    const rest = this.#otherKey(query);
     if (!variants.has(rest)) this.#kept += 1;
     variants.set(rest, kept);
   }
@@ -309,13 +328,13 @@ export class PostCountAnswers {
   /** Keeps the account's latest send on each network at or after `since` (missing: none since then). */
   keepLastAt(accountId: string, since: string, latest: Map<Platform, string>): void {
     this.#bound();
-    const account = this.#account(accountId, true) as AccountAnswers;
+    const account = this.#account(accountId, true) as AccountAnswers<R>;
     if (account.latest === undefined) this.#kept += 1;
     account.latest = { since, sinceMs: Date.parse(since), at: latest };
   }
 
   /** A new row (`at` as stored): every kept answer it changes is brought up to date. */
-  noteInserted(post: StoredPostRecord, at: string): void {
+  noteInserted(post: R, at: string): void {
     const account = this.#byAccount.get(post.accountId);
     if (account !== undefined) {
       countInto(account.counts, post, at);
@@ -346,19 +365,19 @@ export class PostCountAnswers {
       const profile = this.#profilesAsked.next();
       const account = this.#accountsAsked.next();
       if (profile === undefined && account === undefined) {
-        this.forget();
+        this.invalidate();
         return;
       }
       if (profile !== undefined) {
-        const { counts } = this.#profilesAlone.get(profile) as ProfileAnswers;
+        const { counts } = this.#profilesAlone.get(profile) as ProfileAnswers<R>;
         if (this.#drop(this.#profilesAlone, this.#profilesAsked, profile, size))
           this.#kept -= answersIn(counts);
         else inUse++;
       }
       if (account !== undefined) {
-        const kept = this.#byAccount.get(account) as AccountAnswers;
+        const kept = this.#byAccount.get(account) as AccountAnswers<R>;
         if (this.#drop(this.#byAccount, this.#accountsAsked, account, size)) {
-          kept.dropped = true;
+          kept.invalidated = true;
           this.#kept -= answersOf(kept);
           if (account === this.#recentId) {
             this.#recentId = undefined;

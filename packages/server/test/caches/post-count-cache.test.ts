@@ -1,8 +1,22 @@
 import type { Platform } from '@socialpub/core';
 import { describe, expect, it } from 'vitest';
-import { ANSWERS_KEPT, ANSWERS_WORKING_SET, PostCountAnswers } from '../../src/db/post-count-answers.js';
+import type { WorkingSetPolicy } from '../../src/caches/lru-working-set.js';
+import {
+  POST_COUNTS_CAPACITY,
+  POST_COUNTS_WORKING_SET,
+  PostCountCache,
+} from '../../src/caches/post-count-cache.js';
+import { countWindow, otherFieldsKey, rowTest } from '../../src/db/post-count-query.js';
 import type { PostCountQuery, StoredPostRecord } from '../../src/db/post-records-repo.js';
 import { storedPostRecord } from '../helpers/post-record-fixture.js';
+
+type Cache = PostCountCache<PostCountQuery, StoredPostRecord>;
+const newCache = (workingSet: WorkingSetPolicy | null = null, capacity?: number): Cache =>
+  new PostCountCache({
+    otherKey: otherFieldsKey,
+    workingSet,
+    ...(capacity === undefined ? {} : { capacity }),
+  });
 
 /**
  * The limit answers kept beside the post records: found again by the same query (never by a
@@ -12,17 +26,12 @@ const SINCE = new Date('2026-03-02T00:00:00.000Z');
 const AT = '2026-03-02T10:00:00.000Z';
 
 /** The kept latest send for a start given as stored (ISO) text. */
-function lastAt(answers: PostCountAnswers, accountId: string, platform: Platform, since: string) {
+function lastAt(answers: Cache, accountId: string, platform: Platform, since: string) {
   return answers.lastAtMs(accountId, platform, Date.parse(since));
 }
 
-function keep(answers: PostCountAnswers, query: PostCountQuery, n: number): void {
-  answers.keepCount(query, {
-    ...query,
-    since: query.since.toISOString(),
-    until: query.until?.toISOString(),
-    n,
-  });
+function keep(answers: Cache, query: PostCountQuery, n: number): void {
+  answers.keepCount(query, { n, counts: rowTest(countWindow(query)) });
 }
 
 function post(fields: Partial<StoredPostRecord> = {}): StoredPostRecord {
@@ -31,7 +40,7 @@ function post(fields: Partial<StoredPostRecord> = {}): StoredPostRecord {
 
 describe('kept post counts', () => {
   it('answer only the query they were kept for', () => {
-    const answers = new PostCountAnswers();
+    const answers = newCache();
     keep(answers, { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true }, 3);
     keep(
       answers,
@@ -69,7 +78,7 @@ describe('kept post counts', () => {
   });
 
   it('count an insert that matches them, and only those', () => {
-    const answers = new PostCountAnswers();
+    const answers = newCache();
     keep(answers, { accountId: 'acc-1', platform: 'x', since: SINCE, countingOnly: true }, 3);
     keep(
       answers,
@@ -93,7 +102,7 @@ describe('kept post counts', () => {
   });
 
   it("keep an account's counts, its profiles' and its latest sends together, and an insert updates each", () => {
-    const answers = new PostCountAnswers(ANSWERS_WORKING_SET);
+    const answers = newCache(POST_COUNTS_WORKING_SET);
     const day = { accountId: 'acc-1', profileId: 'prof-1', since: SINCE };
     const otherProfile = { accountId: 'acc-1', profileId: 'prof-2', since: SINCE };
     const month = { accountId: 'acc-1', platform: 'x' as const, since: SINCE, countingOnly: true };
@@ -135,7 +144,7 @@ describe('kept post counts', () => {
   });
 
   it('never answer from an account dropped past the bound, even the one asked last', () => {
-    const answers = new PostCountAnswers(null, 2);
+    const answers = newCache(null, 2);
     const first = { accountId: 'acc-1', since: SINCE };
     const second = { accountId: 'acc-1', since: SINCE, countingOnly: true };
     keep(answers, first, 1);
@@ -148,7 +157,7 @@ describe('kept post counts', () => {
   });
 
   it('answer the latest send on every network for any start from the one they were kept for on', () => {
-    const answers = new PostCountAnswers();
+    const answers = newCache();
     const from = '2026-03-02T09:59:40.000Z';
     answers.keepLastAt('acc-1', from, new Map([['linkedin', '2026-03-02T09:59:45.000Z']]));
     expect(lastAt(answers, 'acc-1', 'x', from)).toBeNull();
@@ -169,37 +178,37 @@ describe('kept post counts', () => {
     expect(lastAt(answers, 'acc-1', 'threads', from)).toBeNull();
   });
 
-  it('are all dropped by forget', () => {
-    const answers = new PostCountAnswers();
+  it('are all invalidated by invalidate', () => {
+    const answers = newCache();
     keep(answers, { profileId: 'prof-1', since: SINCE }, 7);
     answers.keepLastAt('acc-1', SINCE.toISOString(), new Map([['x', AT]]));
-    answers.forget();
+    answers.invalidate();
     expect(answers.count({ profileId: 'prof-1', since: SINCE })).toBeUndefined();
     expect(lastAt(answers, 'acc-1', 'x', SINCE.toISOString())).toBeUndefined();
   });
 
   it('past the bound drop the least recently asked accounts first, not everything', () => {
-    const answers = new PostCountAnswers();
+    const answers = newCache();
     const query = (i: number): PostCountQuery => ({
       accountId: `acc-${i}`,
       since: SINCE,
       countingOnly: true,
     });
-    for (let i = 0; i < ANSWERS_KEPT; i++) keep(answers, query(i), i);
+    for (let i = 0; i < POST_COUNTS_CAPACITY; i++) keep(answers, query(i), i);
     // Account 0 was asked again, so account 1 is now the least recently asked.
     expect(answers.count(query(0))).toBe(0);
-    keep(answers, query(ANSWERS_KEPT), 5);
+    keep(answers, query(POST_COUNTS_CAPACITY), 5);
     expect(answers.count(query(1))).toBeUndefined();
     expect(answers.count(query(0))).toBe(0);
     expect(answers.count(query(2))).toBe(2);
-    expect(answers.count(query(ANSWERS_KEPT))).toBe(5);
+    expect(answers.count(query(POST_COUNTS_CAPACITY))).toBe(5);
   });
 
   it('past the bound keep what was asked within the working set, up to its ceiling', () => {
     const clock = { now: 0 };
     const bound = 100;
-    const answers = new PostCountAnswers({ ...ANSWERS_WORKING_SET, nowMs: () => clock.now }, bound);
-    const ceiling = bound * ANSWERS_WORKING_SET.ceilingFactor;
+    const answers = newCache({ ...POST_COUNTS_WORKING_SET, nowMs: () => clock.now }, bound);
+    const ceiling = bound * POST_COUNTS_WORKING_SET.ceilingFactor;
     const query = (i: number): PostCountQuery => ({
       accountId: `acc-${i}`,
       since: SINCE,
@@ -210,9 +219,9 @@ describe('kept post counts', () => {
     for (let i = 0; i < rotation; i++) keep(answers, query(i), i);
     for (let i = 0; i < rotation; i++) expect(answers.count(query(i))).toBe(i);
     // Past the minute, answers nobody asked again go, down to the bound; the one asked again stays.
-    clock.now += ANSWERS_WORKING_SET.inUseMs / 2;
+    clock.now += POST_COUNTS_WORKING_SET.inUseMs / 2;
     expect(answers.count(query(7))).toBe(7);
-    clock.now += ANSWERS_WORKING_SET.inUseMs / 2;
+    clock.now += POST_COUNTS_WORKING_SET.inUseMs / 2;
     keep(answers, query(rotation), 1);
     let kept = 0;
     for (let i = 0; i <= rotation; i++) if (answers.count(query(i)) !== undefined) kept++;

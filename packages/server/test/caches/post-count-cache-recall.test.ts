@@ -1,27 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswersSlot, PostCountAnswers } from '../../src/db/post-count-answers.js';
-import type { PostCountQuery } from '../../src/db/post-records-repo.js';
+import type { AnswersSlot } from '../../src/caches/caller-facts-cache.js';
+import type { WorkingSetPolicy } from '../../src/caches/lru-working-set.js';
+import { PostCountCache } from '../../src/caches/post-count-cache.js';
+import { countWindow, otherFieldsKey, rowTest } from '../../src/db/post-count-query.js';
+import type { PostCountQuery, StoredPostRecord } from '../../src/db/post-records-repo.js';
+
+type Cache = PostCountCache<PostCountQuery, StoredPostRecord>;
+const newCache = (workingSet: WorkingSetPolicy | null = null, capacity?: number): Cache =>
+  new PostCountCache({
+    otherKey: otherFieldsKey,
+    workingSet,
+    ...(capacity === undefined ? {} : { capacity }),
+  });
 
 /**
  * A caller's slot finds its account's kept limit answers without the map (`recall`), only while
- * the entry it holds is still the map's entry of that account: after `forget`, after the bound
+ * the entry it holds is still the map's entry of that account: after `invalidate`, after the bound
  * dropped it, or for another account, the slot's entry must never answer.
  */
 const SINCE = new Date('2026-03-02T00:00:00.000Z');
 const query = (accountId: string): PostCountQuery => ({ accountId, platform: 'x', since: SINCE });
 
-function keep(answers: PostCountAnswers, accountId: string, n: number): void {
-  answers.keepCount(query(accountId), {
-    accountId,
-    platform: 'x',
-    since: SINCE.toISOString(),
-    until: undefined,
-    n,
-  });
+function keep(answers: Cache, accountId: string, n: number): void {
+  answers.keepCount(query(accountId), { n, counts: rowTest(countWindow(query(accountId))) });
 }
 
 /** The slot's account asked after another one, so the answer comes through the slot, not the last asked. */
-function recalled(answers: PostCountAnswers, accountId: string, slot: AnswersSlot): number | undefined {
+function recalled(answers: Cache, accountId: string, slot: AnswersSlot): number | undefined {
   answers.recall('someone-else', { answers: undefined });
   answers.recall(accountId, slot);
   return answers.count(query(accountId));
@@ -29,7 +34,7 @@ function recalled(answers: PostCountAnswers, accountId: string, slot: AnswersSlo
 
 describe('kept limit answers recalled through a caller slot', () => {
   it('answer as the map does, and keep the entry in the slot', () => {
-    const answers = new PostCountAnswers();
+    const answers = newCache();
     keep(answers, 'acc-1', 3);
     const slot: AnswersSlot = { answers: undefined };
     expect(recalled(answers, 'acc-1', slot)).toBe(3);
@@ -38,19 +43,19 @@ describe('kept limit answers recalled through a caller slot', () => {
     expect(recalled(answers, 'acc-1', slot)).toBe(4);
   });
 
-  it('never answer from an entry made before `forget`', () => {
-    const answers = new PostCountAnswers();
+  it('never answer from an entry made before `invalidate`', () => {
+    const answers = newCache();
     keep(answers, 'acc-1', 3);
     const slot: AnswersSlot = { answers: undefined };
     expect(recalled(answers, 'acc-1', slot)).toBe(3);
-    answers.forget();
+    answers.invalidate();
     expect(recalled(answers, 'acc-1', slot)).toBeUndefined();
     keep(answers, 'acc-1', 9);
     expect(recalled(answers, 'acc-1', slot)).toBe(9);
   });
 
   it('never answer from an entry the bound dropped', () => {
-    const answers = new PostCountAnswers(null, 2);
+    const answers = newCache(null, 2);
     keep(answers, 'acc-1', 3);
     const slot: AnswersSlot = { answers: undefined };
     expect(recalled(answers, 'acc-1', slot)).toBe(3);
@@ -63,7 +68,7 @@ describe('kept limit answers recalled through a caller slot', () => {
   });
 
   it("never answer one account's asks from another account's slot", () => {
-    const answers = new PostCountAnswers();
+    const answers = newCache();
     keep(answers, 'acc-1', 3);
     const slot: AnswersSlot = { answers: undefined };
     expect(recalled(answers, 'acc-1', slot)).toBe(3);

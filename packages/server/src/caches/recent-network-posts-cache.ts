@@ -1,5 +1,4 @@
-import type { Platform } from '@socialpub/core';
-import type { StoredPostRecord } from './post-record-rows.js';
+import type { Platform, PostStatus } from '@socialpub/core';
 
 /** A post a network accepted, as its duplicate and posting-limit rules read it. */
 export interface NetworkText {
@@ -15,22 +14,31 @@ interface Entry {
   posts: NetworkText[];
 }
 
-/** Profiles and networks kept; past it the oldest kept is dropped (it is read again when asked). */
+/** Profiles and networks cached; past it the oldest is evicted (it is read again when asked). */
 const KEPT_ENTRIES = 20_000;
+
+/** What the cache reads of a new post record. */
+export interface NetworkPostRow {
+  profileId: string;
+  platform: Platform;
+  status: PostStatus;
+  publishId: string | null;
+  textDigest?: Buffer | undefined;
+}
 
 export const recentKey = (profileId: string, platform: Platform): string => `${profileId} ${platform}`;
 
-export function isAccepted(post: Pick<StoredPostRecord, 'status'>): boolean {
+export function isAccepted(post: { status: PostStatus }): boolean {
   return post.status === 'success' || post.status === 'processing';
 }
 
 /**
  * The accepted posts of each profile on each network within the networks' history window (one
  * day), kept as the post records' limit answers are: read once, brought up to date by every insert
- * (`noteInserted`), dropped when a transaction rolls back or a status changes (`forget`). A busy
+ * (`noteInserted`), invalidated when a transaction rolls back or a status changes (`invalidate`). A busy
  * minute's scheduled sends to one profile then ask the database once, not once a send.
  */
-export class RecentNetworkPosts {
+export class RecentNetworkPostsCache {
   #entries = new Map<string, Entry>();
 
   /** The kept posts at or after `since`, oldest first; undefined when nothing that old is kept. */
@@ -53,19 +61,19 @@ export class RecentNetworkPosts {
     this.#entries.set(key, { since, posts });
   }
 
-  noteInserted(post: StoredPostRecord, at: string): void {
+  noteInserted(post: NetworkPostRow, at: string): void {
     if (this.#entries.size === 0 || !isAccepted(post)) return;
     const entry = this.#entries.get(recentKey(post.profileId, post.platform));
     if (entry === undefined || at < entry.since) return;
     entry.posts.push({ at, digest: post.textDigest ?? null, networkPostId: post.publishId });
   }
 
-  forget(): void {
+  invalidate(): void {
     if (this.#entries.size > 0) this.#entries = new Map();
   }
 
-  /** Drops what is kept about these profiles on every network (their account is being deleted). */
-  forgetProfiles(profileIds: readonly string[]): void {
+  /** Invalidates what is cached about these profiles on every network (their account is being deleted). */
+  invalidateProfiles(profileIds: readonly string[]): void {
     if (this.#entries.size === 0 || profileIds.length === 0) return;
     const gone = new Set(profileIds);
     for (const key of this.#entries.keys()) {
