@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { connectorCors } from '../http/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
-import { allowHeader } from '../http/method-guard.js';
+import { allowHeader } from '../http/no-route.js';
 import type { Services } from '../services.js';
 import { mountAuthorize } from './authorize.js';
 import { mountMetadata } from './metadata.js';
