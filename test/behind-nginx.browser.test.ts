@@ -23,9 +23,9 @@ import {
 import { FROM_SOURCES, REPO_ROOT, runNode } from './helpers/run-node.js';
 import { ADMIN_TOKEN } from './helpers/test-server.js';
 
-// A team's server behind a real reverse proxy (reference-server.md, "A team's server behind a
+// A team's server behind a real reverse proxy (team-server.md, "A team's server behind a
 // proxy"): Debian's nginx terminating HTTPS with a certificate from a local CA, the configuration
-// docs/reference-server.md shows, SOCIALPUB_PUBLIC_URL=https://localhost:PORT and
+// docs/team-server.md shows, SOCIALPUB_PUBLIC_URL=https://localhost:PORT and
 // SOCIALPUB_TRUST_PROXY=1. Everything a member does goes through nginx.
 
 const CLI = join(REPO_ROOT, 'packages/cli/dist/bin.js');

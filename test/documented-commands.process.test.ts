@@ -51,7 +51,13 @@ describe('the documented command lines', () => {
 
   it('are found on every page that shows commands', () => {
     const pages = new Set(COMMANDS.map((command) => command.page));
-    for (const page of ['README.md', 'docs/cli.md', 'docs/reference-server.md', 'examples/README.md'])
+    for (const page of [
+      'README.md',
+      'docs/cli.md',
+      'docs/reference-server.md',
+      'docs/team-server.md',
+      'examples/README.md',
+    ])
       expect(pages, page).toContain(page);
     expect(COMMANDS.filter((command) => command.kind === 'block').length).toBeGreaterThan(20);
   });

@@ -6,7 +6,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, TestServer } from './helpers/test-server.js';
 
-// What an operator watches (reference-server.md, "A team's server behind a proxy"): GET /metrics
+// What an operator watches (team-server.md, "A team's server behind a proxy"): GET /metrics
 // in Prometheus text behind the admin token, GET /ready, and SOCIALPUB_LOG=json.
 
 interface Family {

@@ -5,8 +5,9 @@
 // 'start', intervalUs? }` starts a CPU profile (node:inspector, sampling every 100 µs unless told)
 // and `{ type: 'profile', action: 'stop', file }` writes it to `file`, so a profile holds only the
 // load, not the seeding; each is answered `{ type: 'profile', action, done: true }`.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import './probe.mjs';
 
@@ -34,6 +35,7 @@ process.on('message', async (message) => {
     await session.post('Profiler.start');
   } else if (session) {
     const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dirname(message.file), { recursive: true });
     writeFileSync(message.file, JSON.stringify(profile));
     session.disconnect();
     session = undefined;

@@ -80,11 +80,11 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The ```nginx block of docs/reference-server.md ("nginx in front"): the page a team copies. */
+/** The ```nginx block of docs/team-server.md ("nginx in front"): the page a team copies. */
 export function documentedNginxConfig(): string {
-  const page = readFileSync(join(REPO_ROOT, 'docs/reference-server.md'), 'utf8');
+  const page = readFileSync(join(REPO_ROOT, 'docs/team-server.md'), 'utf8');
   const block = /```nginx\n([\s\S]*?)```/.exec(page)?.[1];
-  if (block === undefined) throw new Error('docs/reference-server.md shows no nginx configuration.');
+  if (block === undefined) throw new Error('docs/team-server.md shows no nginx configuration.');
   return block;
 }
 

@@ -1,16 +1,14 @@
 import { join } from 'node:path';
-import { type Context, Hono } from 'hono';
-import { lazyAdminApi } from './admin/lazy-admin.js';
+import type { Hono } from 'hono';
+import { registerAddresses } from './app-addresses.js';
 import type { Clock, ClockMode } from './clocks/virtual-clock.js';
+import { serverClock } from './domain/clocks/server-clock.js';
 import type { LogMode, SignupMode } from './config-team.js';
 import { createServices } from './create-services.js';
-import { isDashboardPath, wantsHtml } from './dashboard/dashboard-paths.js';
-import { lazyDashboard } from './dashboard/lazy-dashboard.js';
 import { openDatabase } from './db/database.js';
 import { networkMemory } from './db/network-memory.js';
 import { createRepositories } from './db/repositories.js';
 import { accountUsage } from './domain/account-usage.js';
-import { serverClock } from './domain/clocks/server-clock.js';
 import { idempotencyExpirySource } from './domain/idempotency/idempotency-expiry.js';
 import type { MediaServiceSettings } from './domain/media/media-service.js';
 import type { NetworkDrivers } from './domain/posting-options.js';
@@ -19,28 +17,14 @@ import { DueWorkRunner } from './due-work.js';
 import { MediaFolder, type MediaFs } from './files/media-folder.js';
 import type { TrustProxy } from './http/client-address.js';
 import type { AppEnv } from './http/context.js';
-import { notFound, onError } from './http/error-response.js';
-import { frontDoor, frontDoorSteps } from './http/front-door.js';
-import { installIdempotency } from './http/idempotency.js';
-import { mountMethodGuards } from './http/method-guard.js';
-import { type NodeLane, nodeAccountsLane } from './http/node-accounts-lane.js';
-import { withPostsLane } from './http/posts-lane.js';
-import { withReadLane } from './http/read-lane.js';
-import { pageSecurityHeaders } from './http/security-headers.js';
+import { Pipeline } from './http/pipeline.js';
+import { pipelineSteps } from './http/pipeline-steps.js';
 import type { AccessTokenVerifier } from './mcp/access-tokens.js';
 import { cryptoRandom } from './networks/crypto-random.js';
 import { createSimulatedDrivers, systemSleep } from './networks/index.js';
 import type { ClientMetadataFetcher } from './oauth/client-metadata-document.js';
-import { lazyOAuth } from './oauth/lazy-oauth.js';
-import { OAUTH_PATHS } from './oauth/oauth-urls.js';
 import { unusedClientsSweep } from './oauth/unused-clients.js';
 import type { LogDestination } from './observability/json-log.js';
-import { keptAccountsAnswers } from './routes/accounts.js';
-import { apiReadHandlers, apiReadPaths } from './routes/api-reads.js';
-import { mountApiRoutes } from './routes/index.js';
-import { mcpRoutes } from './routes/mcp.js';
-import { operatorRoutes } from './routes/operator.js';
-import { createPostAnswer } from './routes/posts-create.js';
 import { startPostsArea } from './scheduler/index.js';
 import { type DemoSeed, seedDemoAccount } from './seed/demo-account.js';
 import type { Services } from './services.js';
@@ -109,13 +93,6 @@ export interface SocialpubApp {
   /** A token generated on the demo start when none was configured; shown only then. */
   generatedAdminToken: string | null;
   adminEnabled: boolean;
-  /**
-   * Answers a request on Node's own objects when the app's fastest lane takes it (true), before the
-   * listener's adapter makes web objects of it (http/node-accounts-lane.ts); else false, and the
-   * listener hands it to `app.fetch`. Never while `app.fetch` is wrapped (the test suites' answer
-   * checks see every answer then).
-   */
-  answerAtNode: NodeLane;
   /** Empties SQLite's page cache into the allocator, for the next busy spell (the idle server's memory release). */
   releaseCaches(): void;
   close(): Promise<void>;
@@ -123,15 +100,6 @@ export interface SocialpubApp {
 
 const ADMIN_TOKEN_SETTING = 'admin_token_sha256';
 const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
-
-/** A browser asking for `/` is sent to the dashboard (reference-server.md); API clients are not. */
-function browserAtRoot(c: Context<AppEnv>): boolean {
-  return (
-    c.req.path === '/' &&
-    (c.req.method === 'GET' || c.req.method === 'HEAD') &&
-    wantsHtml(c.req.header('accept'))
-  );
-}
 
 export async function createApp(options: CreateAppOptions = {}): Promise<SocialpubApp> {
   const memory = options.memory ?? options.dataDir === undefined;
@@ -203,54 +171,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     repos.settings.set(ADMIN_TOKEN_SETTING, adminTokenHash);
   }
 
-  const app = new Hono<AppEnv>();
-  app.onError(onError);
-  app.notFound(notFound);
-  // Host check, log, key check, armed faults and nosniff in one synchronous step (http/front-door.ts).
-  const door = frontDoorSteps({
-    repos,
-    clock,
-    clocks: services.clocks,
-    ownNames: services.ownNames,
-    clientAddresses: services.clientAddresses,
-    adminListener: services.adminListener,
-    events: services.events,
-    answeredBeforeFaults: (c) => isDashboardPath(c.req.path) || browserAtRoot(c),
+  // Every request passes the same steps (http/pipeline-steps.ts), compiled into each route with
+  // what its area needs (app-addresses.ts, http/pipeline.ts).
+  const pipeline = new Pipeline(pipelineSteps(services));
+  registerAddresses(pipeline, services, {
+    adminTokenHash,
+    mcpAllowedOrigins: options.mcpAllowedOrigins ?? [],
   });
-  app.use('*', frontDoor(door));
-  for (const pages of ['/dashboard', '/dashboard/*', OAUTH_PATHS.authorize])
-    app.use(pages, pageSecurityHeaders());
-  // /health, /ready and /metrics (routes/operator.ts).
-  app.route('/', operatorRoutes(services, adminTokenHash));
-  // reference-server.md: `{base_url}/` in a browser leads to the dashboard; API clients are unchanged.
-  app.get('/', (c, next) => (browserAtRoot(c) ? c.redirect('/dashboard', 303) : next()));
-  // The dashboard, the admin API and the authorization server are built at their first request.
-  app.route('/', lazyDashboard(services));
-  if (adminTokenHash) app.route('/', lazyAdminApi(services, adminTokenHash));
-  // Inside faults (a fault `when: after` must not replace the stored first answer), before the routes.
-  installIdempotency(app, services);
-  const accountsAnswers = keptAccountsAnswers(services);
-  const reads = apiReadHandlers(services, accountsAnswers);
-  mountApiRoutes(app, services, reads);
   services.dueWork.addSource(unusedClientsSweep(services));
-  app.route('/', lazyOAuth(services, options.mcpAllowedOrigins ?? []));
-  app.route('/', mcpRoutes(services, { allowedOrigins: options.mcpAllowedOrigins ?? [] }));
-  mountMethodGuards(app);
-  // Every /api/v2 read answered in the turn it arrives (http/read-lane.ts), and POST /api/v2/posts
-  // answered once its body is read, without the chain (http/posts-lane.ts); `app.request` too.
-  const reading = withReadLane(app, door, repos.faults, apiReadPaths(reads));
-  app.fetch = withPostsLane(app, reading, door, repos.faults, createPostAnswer(services, 'current'));
-  const ownFetch = app.fetch;
-  const accountsLane = nodeAccountsLane({
-    repos,
-    clock,
-    clocks: services.clocks,
-    ownNames: services.ownNames,
-    clientAddresses: services.clientAddresses,
-    events: services.events,
-    readLimiter: services.readLimiter,
-    answers: accountsAnswers,
-  });
+  const app = pipeline.build();
 
   // A deletion a crash interrupted is finished before any due work of that account could run.
   await accountDeletion.recover();
@@ -267,7 +196,6 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Socialp
     demo,
     generatedAdminToken,
     adminEnabled: adminTokenHash !== null,
-    answerAtNode: (incoming, outgoing) => app.fetch === ownFetch && accountsLane(incoming, outgoing),
     releaseCaches() {
       if (!closed) db.pragma('shrink_memory');
     },

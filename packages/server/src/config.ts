@@ -46,7 +46,7 @@ SOCIALPUB_IMPORT_ALLOW (comma-separated host, host:port, CIDR, CIDR:port, [IPv6]
 SOCIALPUB_PASSWORD_WORK_FACTOR (10 to 16, default 14),
 SOCIALPUB_TRUST_PROXY (a hop count, or comma-separated addresses and CIDR ranges of your proxies),
 SOCIALPUB_DEMO (on|off), SOCIALPUB_SIGNUP (open|closed), SOCIALPUB_ADMIN_LISTEN (127.0.0.1:8788),
-SOCIALPUB_LOG (off|json). docs/reference-server.md, "Running it for a team", explains each.`;
+SOCIALPUB_LOG (off|json). docs/team-server.md, "Running it for a team", explains each.`;
 
 function parsePort(raw: string): number {
   const port = Number(raw);

@@ -74,13 +74,10 @@ export async function startServer(
         },
         hostname: host,
         port: config.port ?? 8787,
-        // The app may answer a request on Node's own objects before the adapter makes web ones of it.
+        // The listener is kept for the second loopback listener, which answers the same way.
         createServer: ((serverOptions: ServerOptions, listener: RequestListener) => {
-          handler = (incoming, outgoing) => {
-            if (!socialpub.answerAtNode(incoming, outgoing)) listener(incoming, outgoing);
-            else idleRelease.noteRequest();
-          };
-          return createServer(serverOptions, handler);
+          handler = listener;
+          return createServer(serverOptions, listener);
         }) as typeof createServer,
         serverOptions,
       },

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/context.js';
 import { lazyApp } from '../http/lazy-app.js';
+import { pageSecurityHeaders } from '../http/security-headers.js';
 import type { Services } from '../services.js';
 
 /**
@@ -11,6 +12,8 @@ import type { Services } from '../services.js';
 export function lazyDashboard(services: Services): Hono<AppEnv> {
   return lazyApp(['/dashboard'], () =>
     import('./index.js').then(({ dashboardApp }) => (app) => {
+      // Every page, its 404 and error pages included, runs no inline code and is never framed.
+      app.use('*', pageSecurityHeaders());
       app.route('/dashboard', dashboardApp(services));
     }),
   );

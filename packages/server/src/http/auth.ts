@@ -1,18 +1,18 @@
 import { apiError } from '@socialpub/core';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Clock } from '../clocks/virtual-clock.js';
+import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import type { Repositories } from '../db/repositories.js';
 import { bearerToken, resolveApiKey } from '../domain/api-keys.js';
-import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import type { AppEnv } from './context.js';
 
 /**
  * Authentication, rules 1 and 3: `Authorization: Bearer <key>` (Bearer in any capitalisation);
  * missing, unknown or revoked keys all answer 401 `unauthorized` in the address's body family
  * (`api_error` on the older posts address, see address.ts). The key is never logged or echoed.
- * Sets the caller, or throws the refusal; synchronous, so the front door runs it inline.
+ * Sets the caller, or throws the refusal; synchronous, so the pipeline runs it inline.
  * `clocks`: the account clocks (a key's last use is stamped on its account's clock), or one clock in unit tests.
- * `taken`: a time the caller already read from a clock this request (the front door's log record),
+ * `taken`: a time the caller already read from a clock this request (the pipeline's log record),
  * used when it is the account's clock, so the request asks its clock once.
  */
 export function authenticate(
@@ -60,15 +60,4 @@ export function callerTime(
 ): Date {
   const clock = 'forAccount' in clocks ? clocks.forAccount(accountId) : clocks;
   return taken !== undefined && taken.clock === clock ? taken.now : clock.now();
-}
-
-/** `authenticate` as a middleware, for apps built from parts (the app runs it in its front door). */
-export function apiKeyAuth(
-  repos: Repositories,
-  clocks: Clock | AccountClockLookup,
-): MiddlewareHandler<AppEnv> {
-  return (c, next) => {
-    authenticate(c, repos, clocks);
-    return next();
-  };
 }

@@ -17,8 +17,8 @@ type IncomingParts = Partial<Pick<IncomingMessage, 'headers'>> & {
 };
 
 /**
- * The one client address of a request, worked out once in its first step (front-door.ts, and the
- * Node lane for the read it answers itself) and read by every per-address rule and the request log:
+ * The one client address of a request, worked out once in the pipeline's first steps (pipeline-steps.ts)
+ * and read by every per-address rule and the request log:
  * without a trusted proxy the socket's peer, whatever the forwarding headers say; with one, the
  * first address in `X-Forwarded-For` (proxy-addr's walk) that no trusted hop added.
  */

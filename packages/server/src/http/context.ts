@@ -21,7 +21,5 @@ export interface AppEnv {
     clientAddress: string;
     /** `{base_url}` in the name this request used (http/own-names.ts); set before every route. */
     baseUrl: string;
-    /** Set by a read that also answers OPTIONS (http/method-guard.ts `takesOptions`). */
-    takesOptions: boolean;
   };
 }

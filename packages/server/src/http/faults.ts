@@ -1,8 +1,8 @@
 import { ApiError } from '@socialpub/core';
-import type { Context, MiddlewareHandler } from 'hono';
-import type { FaultAnswer, FaultsRepository } from '../db/faults-repo.js';
+import type { Context } from 'hono';
+import type { FaultAnswer } from '../db/faults-repo.js';
 import type { AppEnv } from './context.js';
-import { ConnectionDroppedError, errorResponse } from './error-response.js';
+import { ConnectionDroppedError } from './error-response.js';
 
 // Not `apiError`: a fault replays whatever status and code the admin armed (any documented 5xx or
 // 503, or a code a client wants to test against), so the catalog must not refuse or reshape it.
@@ -30,28 +30,4 @@ export function faultHeader(faultId: string): Record<string, string> {
 export function drop(c: Context<AppEnv>): never {
   c.env?.incoming?.socket.destroy();
   throw new ConnectionDroppedError();
-}
-
-/**
- * Admin `POST /faults`: `before` answers at once and nothing is done; `after` lets the work happen,
- * then replaces the answer, as when a connection breaks after sending. Runs after authentication,
- * so a fault matched by `account_id` sees the caller's account.
- */
-export function faultInjection(faults: FaultsRepository): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.req.path.startsWith('/admin/') || c.req.path === '/health') return next();
-    const fault = faults.consumeMatch({
-      method: c.req.method,
-      path: c.req.path,
-      accountId: c.get('caller')?.account.id ?? null,
-    });
-    if (!fault) return next();
-    if (fault.when === 'before') {
-      if (fault.answer === 'drop') drop(c);
-      return errorResponse(c, faultError(fault.answer), faultHeader(fault.id));
-    }
-    await next();
-    if (fault.answer === 'drop') drop(c);
-    c.res = errorResponse(c, faultError(fault.answer), faultHeader(fault.id));
-  };
 }

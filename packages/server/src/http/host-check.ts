@@ -7,7 +7,7 @@ import { errorResponse } from './error-response.js';
 import type { OwnNames } from './own-names.js';
 
 /**
- * Runs before every address (the front door's first step): a request whose Host is not one of the
+ * Runs before every address (the pipeline's first step): a request whose Host is not one of the
  * server's names gets 421 and reaches nothing (DNS rebinding); every other request carries
  * `{base_url}` in the name it used. Behind a trusted proxy the name is the proxy's
  * `X-Forwarded-Host` (its first entry, the client's), with `X-Forwarded-Proto`'s default port when

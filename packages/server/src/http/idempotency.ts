@@ -1,5 +1,5 @@
 import { apiError, normalizeIdempotencyKey, readDryRun, readJsonText } from '@socialpub/core';
-import type { Context, Hono, MiddlewareHandler, Next } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { IdempotencyScope, StoredAnswer } from '../db/idempotency-repo.js';
 import {
   answerHeadersToStore,
@@ -12,6 +12,8 @@ import {
 import type { Services } from '../services.js';
 import type { AppEnv } from './context.js';
 import { JSON_BODY_LIMIT_BYTES, readBodyText, readLimited } from './json-body.js';
+import type { Pipeline } from './pipeline.js';
+import { onlyWhen } from './route-chain.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -145,15 +147,22 @@ export function idempotency(scope: IdempotencyScope, service: IdempotencyService
   }
 }
 
+/** A request the idempotency layer may act on: a POST that names a key. Every other passes straight on. */
+export function mayClaim(c: Context<AppEnv>): boolean {
+  return c.req.method === 'POST' && c.req.header('idempotency-key') !== undefined;
+}
+
 /**
- * Wires idempotency into the app: one service over the real repository and clock, and the
- * middleware on the four addresses (createApp adds the 24-hour purge as due work). Call it after fault injection and
- * before the posts and media routes are mounted.
+ * Wires idempotency into the pipeline: one service over the real repository and clock, and the
+ * middleware on the four addresses, compiled to run only for a request that names a key (createApp
+ * adds the 24-hour purge as due work). Call it before the posts and media routes are registered.
  */
-export function installIdempotency(app: Hono<AppEnv>, services: Services): IdempotencyService {
+export function installIdempotency(pipeline: Pipeline, services: Services): IdempotencyService {
   const service = new IdempotencyService(services.repos.idempotency, (accountId) =>
     accountId === undefined ? services.clock : services.clocks.forAccount(accountId),
   );
-  for (const [path, scope] of IDEMPOTENT_ADDRESSES) app.use(path, idempotency(scope, service));
+  for (const [path, scope] of IDEMPOTENT_ADDRESSES) {
+    pipeline.use(path, onlyWhen(mayClaim, idempotency(scope, service)));
+  }
   return service;
 }

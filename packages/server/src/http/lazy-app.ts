@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from './context.js';
 
-/** The request's variables as the main app set them (the front door's), handed to the lazy app. */
+/** The request's variables as the main app set them (the pipeline's steps'), handed to the lazy app. */
 const PARENT_VARIABLES = Symbol('socialpub.parentVariables');
 
 type CarriedBindings = NonNullable<AppEnv['Bindings']> & { [PARENT_VARIABLES]?: Record<string, unknown> };
@@ -14,7 +14,7 @@ export type AreaMount = (app: Hono<AppEnv>) => void;
  * imported and whose routes are built at its first request, so a server's start and its first
  * answer never pay for them. `load` imports the area and resolves to its mount, run once on an app
  * of its own. Every address under `prefixes` is handed to that app with the request as it came,
- * its bindings (the socket) and the variables the main app's front door set (the name the request
+ * its bindings (the socket) and the variables the pipeline's steps set (the name the request
  * used, `baseUrl`). Mount the result at `/`.
  */
 export function lazyApp(prefixes: readonly string[], load: () => Promise<AreaMount>): Hono<AppEnv> {

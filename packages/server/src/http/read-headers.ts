@@ -1,4 +1,6 @@
-import { ADDED_CONTENT_LENGTH, jsonAnswerWithNoSniff, noSniffJsonHeaders } from './security-headers.js';
+import type { Context } from 'hono';
+import type { AppEnv } from './context.js';
+import { jsonAnswerWithNoSniff } from './security-headers.js';
 
 const READ_CACHE_CONTROL = 'private, no-store';
 
@@ -18,12 +20,5 @@ export function readJsonAnswer(json: string): Response {
   return jsonAnswerWithNoSniff(json, 200, READ_CACHE_CONTROL);
 }
 
-const READ_HEAD: readonly (string | number)[] = Object.entries(noSniffJsonHeaders(READ_CACHE_CONTROL)).flat();
-
-/**
- * A read's 200 answer head as Node's `writeHead` takes it raw (names and values in turn): the
- * names, values and order of `readJsonAnswer`'s answer once the front door has added its length.
- */
-export function readAnswerRawHead(byteLength: number): (string | number)[] {
-  return [...READ_HEAD, ADDED_CONTENT_LENGTH, byteLength];
-}
+/** A read's route handler that answers at once (no await), so the pipeline answers it in the request's turn. */
+export type ReadAtOnce = (c: Context<AppEnv>) => Response;

@@ -1,15 +1,9 @@
 import { LIMITS } from '@socialpub/core';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { routePath } from 'hono/route';
-import type { Clock } from '../clocks/virtual-clock.js';
 import type { RequestLogRepository } from '../db/request-log-repo.js';
 import type { ServerEvents } from '../observability/server-events.js';
 import type { AppEnv } from './context.js';
-
-/** The admin API, the health and readiness checks and the metrics are the harness, not traffic a client wants to inspect. */
-export function isLogged(path: string): boolean {
-  return !path.startsWith('/admin/') && path !== '/health' && path !== '/ready' && path !== '/metrics';
-}
 
 /**
  * The key the service keyed on: the idempotency middleware's normalised key when it applied to the
@@ -66,24 +60,5 @@ export function startLogRecord(
     } catch {
       // Logging must never turn an answer into a failure (e.g. the database closed at shutdown).
     }
-  };
-}
-
-/**
- * Admin `GET /requests`: time, method, path (no query string), status, `error.code`, duration,
- * idempotency key, replayed. Never bodies, never the Authorization header. The app itself logs in
- * its front door (front-door.ts); this middleware is the same record for apps built from parts.
- */
-export function requestLog(log: RequestLogRepository, clock: Clock): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!isLogged(c.req.path)) return next();
-    const record = startLogRecord(log, clock.now(), c);
-    try {
-      await next();
-    } catch (error) {
-      record(0);
-      throw error;
-    }
-    record(c.res.status);
   };
 }

@@ -1,8 +1,4 @@
 import type { AuthInfo, JSONRPCMessage, JSONRPCRequest, Transport } from '@modelcontextprotocol/server';
-import { isPlainJsonRpcRequest } from './json-rpc-envelope.js';
-
-/** Hands a request that is known to be one straight to the protocol (see shared-connector-servers.ts). */
-export type RequestDispatch = (request: JSONRPCRequest, extra: { authInfo: AuthInfo }) => void;
 
 /**
  * The transport of one MCP server that serves many HTTP requests at once (shared-connector-servers.ts).
@@ -15,8 +11,6 @@ export class RequestMuxTransport implements Transport {
   onmessage?: Transport['onmessage'];
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  /** Set once connected: requests whose envelope passed the one-pass check skip the message handler's. */
-  dispatchRequest?: RequestDispatch;
   readonly #waiting = new Map<number, (answer: JSONRPCMessage) => void>();
   #lastId = 0;
 
@@ -44,10 +38,7 @@ export class RequestMuxTransport implements Transport {
     const id = this.#lastId;
     return new Promise((resolve) => {
       this.#waiting.set(id, (answer) => resolve({ ...answer, id: message.id } as JSONRPCMessage));
-      const numbered = { ...message, id };
-      const dispatch = this.dispatchRequest;
-      if (dispatch !== undefined && isPlainJsonRpcRequest(message)) dispatch(numbered, { authInfo });
-      else onmessage(numbered, { authInfo });
+      onmessage({ ...message, id }, { authInfo });
     });
   }
 }

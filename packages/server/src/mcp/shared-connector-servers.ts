@@ -12,7 +12,7 @@ import type { ConnectorCaller } from './connector-caller.js';
 import type { ConnectorContext } from './connector-context.js';
 import { DomainConnectorBackend } from './domain-backend.js';
 import { isPlainJsonRpcRequest } from './json-rpc-envelope.js';
-import { type RequestDispatch, RequestMuxTransport } from './request-mux-transport.js';
+import { RequestMuxTransport } from './request-mux-transport.js';
 
 /** The methods an AI app sends by the thousand; anything else keeps the SDK's own path. */
 const SHARED_METHODS = new Set(['tools/call', 'tools/list', 'ping']);
@@ -136,20 +136,8 @@ export class SharedConnectorServers {
       toolSet,
     });
     const transport = new RequestMuxTransport();
+    // The SDK's public surface only: a Transport whose messages reach the server through `onmessage`.
     await server.connect(transport);
-    transport.dispatchRequest = protocolRequestDispatch(server);
     return { server, transport };
   }
-}
-
-/**
- * The protocol's own request entry (`_onrequest`, the hook its subclasses override), which its
- * message handler calls once its three schema checks found a request. A request that passed
- * `isPlainJsonRpcRequest` is one, so it goes there directly; undefined when this SDK has no such
- * entry, and every message then takes the message handler.
- */
-export function protocolRequestDispatch(server: McpServer): RequestDispatch | undefined {
-  const protocol = server.server as unknown as { _onrequest?: RequestDispatch };
-  const onrequest = protocol._onrequest;
-  return typeof onrequest === 'function' ? onrequest.bind(protocol) : undefined;
 }

@@ -2,7 +2,9 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../http/context.js';
 import { notFound, onError } from '../http/error-response.js';
 import { lazyApp } from '../http/lazy-app.js';
+import { pageSecurityHeaders } from '../http/security-headers.js';
 import type { Services } from '../services.js';
+import { OAUTH_PATHS } from './oauth-urls.js';
 
 /** Every address of the authorization server lies under these (oauth-urls.ts, OAUTH_PATHS). */
 const OAUTH_PREFIXES = ['/oauth', '/.well-known'];
@@ -17,6 +19,8 @@ export function lazyOAuth(services: Services, allowedOrigins: readonly string[])
     import('./mount-oauth.js').then(({ mountOAuth }) => (app) => {
       app.onError(onError);
       app.notFound(notFound);
+      // The consent page is a page: no inline code, never framed.
+      app.use(OAUTH_PATHS.authorize, pageSecurityHeaders());
       mountOAuth(app, services, allowedOrigins);
     }),
   );

@@ -5,10 +5,10 @@ import { WORKING_SET } from '../caches/lru-working-set.js';
 import { ACCOUNTS_ANSWER_LIMITS, AccountsAnswerCache } from '../domain/accounts-answer.js';
 import { listProfiles } from '../domain/profiles.js';
 import type { AppEnv } from '../http/context.js';
-import { takesOptions } from '../http/method-guard.js';
+import { takesOptions } from '../http/no-route.js';
 import { NoQuerySchema, parseQuery, requireUuid } from '../http/query.js';
+import type { ReadAtOnce } from '../http/read-headers.js';
 import { readAnswer, readJsonAnswer } from '../http/read-headers.js';
-import type { ReadAtOnce } from '../http/read-lane.js';
 import type { Services } from '../services.js';
 
 const platformsParameter = z.string().transform((value, ctx): Platform[] => {
@@ -39,7 +39,7 @@ const OptionsQuerySchema = z.object({
     .optional(),
 });
 
-/** The kept answers of GET /api/v2/accounts, one set per app: the route and both lanes answer from it. */
+/** The kept answers of GET /api/v2/accounts, one set per app: the REST read and `/mcp`'s accounts tool answer from it. */
 export function keptAccountsAnswers(services: Services): AccountsAnswerCache {
   const answers = new AccountsAnswerCache(services.repos, services.db, ACCOUNTS_ANSWER_LIMITS, WORKING_SET);
   // A deleted account's answer goes with it (caches/per-account-caches.ts).
@@ -49,8 +49,7 @@ export function keptAccountsAnswers(services: Services): AccountsAnswerCache {
 
 /**
  * GET /api/v2/accounts: the account's profiles, answered from the kept answer (accounts-answer.ts).
- * It answers at once, as every read does, so the app also serves it through the read lane
- * (http/read-lane.ts); one handler for both keeps one answer cache.
+ * It answers at once, as every read does, so the pipeline answers it in the request's turn.
  */
 export function accountsRead(
   services: Services,
@@ -85,10 +84,8 @@ export function optionsRead(services: Services): ReadAtOnce {
 /** GET /api/v2/accounts and GET /api/v2/accounts/{id}/options (reads: /api/v2 only), from `reads` (api-reads.ts). */
 export function accountsRoutes(reads: AccountsReads): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/accounts', reads.accounts);
-  routes.use('/accounts', takesOptions);
-  routes.use('/accounts/:id/options', takesOptions);
-  routes.get('/accounts/:id/options', reads.options);
+  routes.get('/accounts', takesOptions(reads.accounts));
+  routes.get('/accounts/:id/options', takesOptions(reads.options));
   return routes;
 }
 

@@ -1,12 +1,12 @@
 import { apiError, errorBodyFor, isConnectorChangeTool, LIMITS, readJsonText } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
-import { AccountsAnswerCache } from '../domain/accounts-answer.js';
+import type { AccountsAnswerCache } from '../domain/accounts-answer.js';
+import { connectorCors } from '../mcp/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
 import { requestBase } from '../http/host-check.js';
 import { connectorAuthInfo } from '../mcp/connector-auth-info.js';
 import { resolveConnectorCaller } from '../mcp/connector-caller.js';
 import type { ConnectorContext } from '../mcp/connector-context.js';
-import { connectorCors } from '../mcp/connector-cors.js';
 import type { ConnectorEndpoint } from '../mcp/connector-endpoint.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
 import {
@@ -29,6 +29,8 @@ const MCP_BODY_LIMIT_BYTES = LIMITS.jsonBody.maxBytes;
 export interface McpRouteOptions {
   /** Browser origins allowed beside the server's own and loopback pages (e.g. a web AI app). */
   allowedOrigins?: readonly string[];
+  /** The kept GET /api/v2/accounts answers: the REST route's own, which the accounts tool is written around. */
+  accountsAnswers: AccountsAnswerCache;
 }
 
 /** Tokens go in the Authorization header only (MCP authorization; OAuth 2.1 forbids the query). */
@@ -55,10 +57,10 @@ function singleToolCall(body: unknown): string | undefined {
 }
 
 /** `{base_url}/mcp`: MCP Streamable HTTP for AI apps, both protocol eras from one handler. */
-export function mcpRoutes(services: Services, options: McpRouteOptions = {}): Hono<AppEnv> {
+export function mcpRoutes(services: Services, options: McpRouteOptions): Hono<AppEnv> {
   const context: ConnectorContext = {
     services,
-    accountsAnswers: new AccountsAnswerCache(services.repos, services.db),
+    accountsAnswers: options.accountsAnswers,
     idempotency: new ConnectorIdempotency(services),
   };
   // In the name the request used: an app that reached `localhost` must be told `localhost`.

@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { listLibrary } from '../domain/media/library.js';
 import type { AppEnv } from '../http/context.js';
 import { parseQuery } from '../http/query.js';
+import type { ReadAtOnce } from '../http/read-headers.js';
 import { READ_HEADERS } from '../http/read-headers.js';
-import type { ReadAtOnce } from '../http/read-lane.js';
 import type { Services } from '../services.js';
 
 /**

@@ -3,8 +3,8 @@ import { type Context, Hono } from 'hono';
 import { readMediaStatus } from '../domain/media/media-status.js';
 import type { AppEnv } from '../http/context.js';
 import { JSON_BODY_LIMIT_BYTES, readBodyText } from '../http/json-body.js';
+import type { ReadAtOnce } from '../http/read-headers.js';
 import { READ_HEADERS } from '../http/read-headers.js';
-import type { ReadAtOnce } from '../http/read-lane.js';
 import type { Services } from '../services.js';
 
 /**

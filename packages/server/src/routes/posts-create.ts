@@ -3,7 +3,6 @@ import type { PublishAnswer } from '../domain/publishing/answers.js';
 import type { PostsAddress } from '../domain/publishing/index.js';
 import type { AppEnv } from '../http/context.js';
 import { setIdempotencyOutcome } from '../http/idempotency.js';
-import type { PostAnswer } from '../http/posts-lane.js';
 import { jsonAnswerWithNoSniff } from '../http/security-headers.js';
 import type { Services } from '../services.js';
 
@@ -20,10 +19,13 @@ function toResponse(c: Context<AppEnv>, answer: PublishAnswer): Response {
 
 /**
  * The checks and the answer of both posts addresses once the body is read; only the order of checks
- * and their codes differ. The route awaits the body and then this; the posts lane
- * (http/posts-lane.ts) calls the same function.
+ * and their codes differ. The route awaits the body and then this: a dry run, a schedule or a
+ * queued post is answered without a promise of its own (`handleNow`).
  */
-export function createPostAnswer(services: Services, address: PostsAddress): PostAnswer {
+function createPostAnswer(
+  services: Services,
+  address: PostsAddress,
+): (c: Context<AppEnv>, rawBody: string) => Response | Promise<Response> {
   return (c, rawBody) => {
     const caller = c.get('caller');
     const answer = services.publishing.handleNow({
@@ -40,7 +42,7 @@ export function createPostAnswer(services: Services, address: PostsAddress): Pos
 /** The handler both posts addresses mount. */
 export function createPostHandler(services: Services, address: PostsAddress) {
   const answer = createPostAnswer(services, address);
-  return async (c: Context<AppEnv>) => answer(c, await c.req.text());
+  return (c: Context<AppEnv>) => c.req.text().then((rawBody) => answer(c, rawBody));
 }
 
 /** POST /api/v2/posts: publish, queue or schedule (and dry run). */

@@ -4,8 +4,8 @@ import { listPosts } from '../domain/posts/list-posts.js';
 import { readPost } from '../domain/posts/read-post.js';
 import type { AppEnv } from '../http/context.js';
 import { NoQuerySchema, parseQuery, requireUuid } from '../http/query.js';
+import type { ReadAtOnce } from '../http/read-headers.js';
 import { readAnswer } from '../http/read-headers.js';
-import type { ReadAtOnce } from '../http/read-lane.js';
 import type { Services } from '../services.js';
 
 /** GET /api/v2/posts: a page of the account's posts. */

@@ -2,6 +2,7 @@ import { UPLOADER_CHECKSUMS_FILE_NAME, UPLOADER_FILE_NAMES, type UploaderFileNam
 import { Hono } from 'hono';
 import { uploaderAssets } from '../domain/uploads/uploader-assets.js';
 import type { AppEnv } from '../http/context.js';
+import { notFound } from '../http/error-response.js';
 
 // Versioning: a published version never changes, so caches may keep it.
 const HEADERS = {
@@ -19,10 +20,10 @@ export function uploaderScriptRoutes(): Hono<AppEnv> {
   routes.get('/:version/:name', (c) => {
     const assets = uploaderAssets();
     const name = c.req.param('name');
-    if (c.req.param('version') !== assets.version) return c.notFound();
+    if (c.req.param('version') !== assets.version) return notFound(c);
     if (name === UPLOADER_CHECKSUMS_FILE_NAME) return c.body(assets.checksums, 200, HEADERS);
     const file = isUploaderFile(name) ? assets.files.get(name) : undefined;
-    if (!file) return c.notFound();
+    if (!file) return notFound(c);
     return c.body(new Uint8Array(file.bytes), 200, { ...HEADERS, ETag: `"${file.sha256}"` });
   });
   return routes;

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { UploadLinksService } from '../domain/uploads/upload-links-service.js';
 import type { AppEnv } from '../http/context.js';
 import { readJsonObject, readOptionalJsonObject } from '../http/json-body.js';
+import type { Pipeline } from '../http/pipeline.js';
 import type { Services } from '../services.js';
 import { StorageAccess } from '../tus/storage-access.js';
 import { storageRoutes } from '../tus/storage-routes.js';
@@ -41,10 +42,10 @@ function uploadsRoutes(service: UploadLinksService): Hono<AppEnv> {
  * The upload-link area's doors: the API routes, the storage endpoint (outside /api/v2, so API-key
  * authentication does not apply) and the uploader scripts.
  */
-export function mountUploadLinks(app: Hono<AppEnv>, services: Services): void {
+export function mountUploadLinks(pipeline: Pipeline, services: Services): void {
   const service = services.uploadLinks;
-  app.route('/api/v2', uploadsRoutes(service));
-  app.route(
+  pipeline.mount('/api/v2', uploadsRoutes(service));
+  pipeline.mount(
     '/storage/uploads',
     storageRoutes({
       service,
@@ -57,5 +58,5 @@ export function mountUploadLinks(app: Hono<AppEnv>, services: Services): void {
       events: services.events,
     }),
   );
-  app.route('/uploader', uploaderScriptRoutes());
+  pipeline.mount('/uploader', uploaderScriptRoutes());
 }

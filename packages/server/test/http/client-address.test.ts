@@ -110,7 +110,7 @@ describe('on a real listener', () => {
     return data.map((row) => [row.method, row.path, row.client_address]);
   }
 
-  /** A request through each path a request can take: the Node lane, the read lane, the posts lane, the chain. */
+  /** A request of each kind the pipeline compiles: a read, a publish's body, a 405 no route takes. */
   async function everyPath(url: string, key: string, forwardedFor: string): Promise<void> {
     const headers = { authorization: `Bearer ${key}`, 'x-forwarded-for': forwardedFor };
     expect((await fetch(`${url}/api/v2/accounts`, { headers })).status).toBe(200);

@@ -5,13 +5,13 @@ import { afterEach, beforeEach } from 'vitest';
 import { isVirtualClock } from '../../src/clocks/virtual-clock.js';
 import type { IdempotencyStore } from '../../src/db/idempotency-repo.js';
 import { IdempotencyService } from '../../src/domain/idempotency/index.js';
-import { apiKeyAuth } from '../../src/http/auth.js';
 import type { AppEnv } from '../../src/http/context.js';
-import { notFound, onError } from '../../src/http/error-response.js';
-import { faultInjection } from '../../src/http/faults.js';
-import { IDEMPOTENT_ADDRESSES, idempotency } from '../../src/http/idempotency.js';
+import { IDEMPOTENT_ADDRESSES, idempotency, mayClaim } from '../../src/http/idempotency.js';
 import { readJsonObject } from '../../src/http/json-body.js';
-import { requestLog } from '../../src/http/request-log.js';
+import { Pipeline } from '../../src/http/pipeline.js';
+import { pipelineSteps } from '../../src/http/pipeline-steps.js';
+import { onlyWhen } from '../../src/http/route-chain.js';
+import { API_NEEDS } from '../../src/http/route-needs.js';
 import { accountWithProfile, type Fixture, type TestApp, testApp } from '../helpers/test-app.js';
 
 export type StubScope = 'posts' | 'media';
@@ -19,8 +19,8 @@ export type StubScope = 'posts' | 'media';
 export type StubAnswer = (c: Context<AppEnv>, n: number, body: Record<string, unknown>) => Promise<Response>;
 
 /**
- * A Hono app wired like `createApp` (request log, authentication, faults, then idempotency) over
- * the real services of a test app, with stub POST /posts and POST /media handlers that count how
+ * An app on the server's own pipeline (its steps: the request log, the key check, faults; then
+ * idempotency on its four addresses, as `createApp` registers them) over the real services of a test app, with stub POST /posts and POST /media handlers that count how
  * often they ran: a request that reaches one "was sent".
  */
 export interface StubApp {
@@ -45,24 +45,25 @@ export const successAnswers: Record<StubScope, StubAnswer> = {
 };
 
 export function stubApp(t: TestApp, store: IdempotencyStore = t.services.repos.idempotency): StubApp {
-  const { repos, clock } = t.services;
-  const service = new IdempotencyService(store, clock);
-  const app = new Hono<AppEnv>();
-  app.onError(onError);
-  app.notFound(notFound);
-  app.use('*', requestLog(repos.requestLog, clock));
-  app.use('/api/v2/*', apiKeyAuth(repos, clock));
-  app.use('/legacy/*', apiKeyAuth(repos, clock));
-  app.use('*', faultInjection(repos.faults));
-  for (const [path, scope] of IDEMPOTENT_ADDRESSES) app.use(path, idempotency(scope, service));
+  const s = t.services;
+  const service = new IdempotencyService(store, s.clock);
+  const pipeline = new Pipeline(pipelineSteps(s)).area('/api/v2/', API_NEEDS).area('/legacy/', API_NEEDS);
+  for (const [path, scope] of IDEMPOTENT_ADDRESSES) {
+    pipeline.use(path, onlyWhen(mayClaim, idempotency(scope, service)));
+  }
+  const routes = new Hono<AppEnv>();
+  let app: Hono<AppEnv> | undefined;
 
   const stub: StubApp = {
-    app,
     runs: { posts: 0, media: 0 },
     answer: { ...successAnswers },
+    get app() {
+      app ??= pipeline.mount('/', routes).build();
+      return app;
+    },
     request: (path, key, body, idempotencyKey) =>
       Promise.resolve(
-        app.request(path, {
+        stub.app.request(path, {
           method: 'POST',
           headers: {
             authorization: `Bearer ${key}`,
@@ -85,10 +86,10 @@ export function stubApp(t: TestApp, store: IdempotencyStore = t.services.repos.i
     stub.runs[scope] += 1;
     return stub.answer[scope](c, stub.runs[scope], body);
   };
-  for (const path of ['/api/v2/posts', '/legacy/posts']) app.post(path, handle('posts'));
-  for (const path of ['/api/v2/media', '/legacy/media']) app.post(path, handle('media'));
-  app.get('/api/v2/posts', (c) => c.json({ data: [] }));
-  app.delete('/api/v2/posts/:id', (c) => c.json({ cancelled: true, id: c.req.param('id') }));
+  for (const path of ['/api/v2/posts', '/legacy/posts']) routes.post(path, handle('posts'));
+  for (const path of ['/api/v2/media', '/legacy/media']) routes.post(path, handle('media'));
+  routes.get('/api/v2/posts', (c) => c.json({ data: [] }));
+  routes.delete('/api/v2/posts/:id', (c) => c.json({ cancelled: true, id: c.req.param('id') }));
   return stub;
 }
 

@@ -11,7 +11,7 @@ const NOT_STORED = new Set([
   'set-cookie',
   'transfer-encoding',
   'idempotent-replayed',
-  // Every answer gets it on its way out (http/front-door.ts), a replay too.
+  // Every answer gets it on its way out (http/pipeline-steps.ts), a replay too.
   'x-content-type-options',
 ]);
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountWithProfile, type Fixture, type TestApp, testApp } from '../helpers/test-app.js';
 
-// The app's first step (http/front-door.ts) does the request log, the key check and armed faults in
+// The pipeline's steps (http/pipeline-steps.ts) do the request log, the key check and armed faults in
 // one synchronous pass; these are the orderings it must keep from the separate layers it replaced.
 
 let t: TestApp;
@@ -21,7 +21,7 @@ interface Logged {
 const logged = async (): Promise<Logged[]> =>
   ((await (await t.admin('GET', '/requests?limit=10')).json()) as { data: Logged[] }).data;
 
-describe('the front door', () => {
+describe('the pipeline steps', () => {
   it('never faults a dashboard page or the browser at /, and keeps the fault for the API', async () => {
     await t.admin('POST', '/faults', { answer: { status: 503, code: 'caller_check_unavailable' } });
     const page = await t.app.request('/dashboard/sign-in', { headers: { accept: 'text/html' } });

@@ -1,9 +1,9 @@
 import { apiError } from '@socialpub/core';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Clock } from '../clocks/virtual-clock.js';
+import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import type { FaultRecord } from '../db/faults-repo.js';
 import type { Repositories } from '../db/repositories.js';
-import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import type { ServerEvents } from '../observability/server-events.js';
 import type { AdminListener } from './admin-listener.js';
 import { authenticate } from './auth.js';
@@ -13,10 +13,11 @@ import { ConnectionDroppedError, errorResponse, onError } from './error-response
 import { drop, faultError, faultHeader } from './faults.js';
 import { checkHost } from './host-check.js';
 import type { OwnNames } from './own-names.js';
-import { isLogged, startLogRecord } from './request-log.js';
+import { startLogRecord } from './request-log.js';
+import type { RouteNeeds } from './route-needs.js';
 import { finishWithNoSniff, withNoSniff } from './security-headers.js';
 
-export interface FrontDoorOptions {
+export interface PipelineStepsOptions {
   repos: Repositories;
   clock: Clock;
   clocks: AccountClockLookup;
@@ -28,76 +29,68 @@ export interface FrontDoorOptions {
   events: ServerEvents;
   /** SOCIALPUB_ADMIN_LISTEN: the admin API and /metrics on their own listener only. */
   adminListener: AdminListener;
-  /** Requests answered before fault injection in the app (the dashboard, the browser's `/`): never faulted. */
-  answeredBeforeFaults: (c: Context<AppEnv>) => boolean;
 }
 
-/** The addresses that take an API key. */
-function needsApiKey(path: string): boolean {
-  return path.startsWith('/api/v2/') || path.startsWith('/legacy/');
-}
-
-/** What the front door keeps between its steps before the routes and after them. */
+/** What the steps keep between their halves, before the route and after it. */
 export interface Entered {
   record: (status: number) => void;
-  /** A fault armed `when: after` that matched: it replaces the routes' answer. */
+  /** A fault armed `when: after` that matched: it replaces the route's answer. */
   after: FaultRecord | null;
 }
 
-/** Whether `enter` let the request through to the routes (else it is the answer). */
+/** Whether `enter` let the request through to the route (else it is the answer). */
 export function isEntered(entered: Response | Entered): entered is Entered {
   return 'after' in entered;
 }
 
 /**
- * The front door's two halves: `enter` before the routes (an answer when the request is answered
- * there: a foreign Host, a refused key, a fault `when: before`), `leave` once they have answered
- * (`c.res`). The middleware and the read lane (read-lane.ts) run the same halves.
+ * The pipeline's steps in two halves: `enter` before the route (an answer when the request is
+ * answered there: a foreign Host, a refused key, a fault `when: before`), `leave` once it has
+ * answered (`c.res`). pipeline.ts compiles them around each route with the route's needs.
  */
-export interface FrontDoorSteps {
-  enter(c: Context<AppEnv>): Response | Entered;
+export interface PipelineSteps {
+  enter(c: Context<AppEnv>, needs: RouteNeeds): Response | Entered;
   leave(c: Context<AppEnv>, entered: Entered): void;
   /** The request failed without an answer. */
   failed(entered: Entered): void;
 }
 
 /**
- * Every request's first step, in one synchronous pass: the Host check, the client address, the request log's record,
- * an API address's key check, and an armed fault (admin `POST /faults`); then the routes run, and
- * once they have answered the answer gets `X-Content-Type-Options: nosniff` and the record is
- * finished. One middleware instead of a layer per step each awaiting the next.
+ * Every request's steps, in one synchronous pass: the Host check, the client address, the
+ * listener's place, the request log's record, the key check and an armed fault (admin
+ * `POST /faults`), each as far as the route needs it; then the route runs, and once it has
+ * answered the answer gets `X-Content-Type-Options: nosniff` and the record is finished.
  *
  * The order is the parts' order: a foreign Host is refused (421) before anything, unlogged; the
- * log sees a refused key (401) and a fault's answer, which are answered before the routes; faults
+ * log sees a refused key (401) and a fault's answer, which are answered before the route; faults
  * match after authentication (a fault by `account_id` sees the caller); a fault `when: after` lets
  * the work happen and replaces the answer; `drop` cuts the connection and logs status 0.
  */
-export function frontDoorSteps(options: FrontDoorOptions): FrontDoorSteps {
-  const { repos, clock, clocks, answeredBeforeFaults, ownNames, clientAddresses, adminListener, events } =
-    options;
+export function pipelineSteps(options: PipelineStepsOptions): PipelineSteps {
+  const { repos, clock, clocks, ownNames, clientAddresses, adminListener, events } = options;
   const unlogged: Entered = { record: () => {}, after: null };
   return {
-    enter(c) {
+    enter(c, needs) {
       const misdirected = checkHost(c, ownNames, clientAddresses);
       if (misdirected !== null) return withNoSniff(misdirected);
       c.set('clientAddress', clientAddresses.of(c.env?.incoming));
-      const path = c.req.path;
-      if (adminListener.separate && adminListener.misplaced(c, path)) {
-        return withNoSniff(errorResponse(c, apiError('not_found', `No such address: ${path}.`)));
+      if (adminListener.separate && adminListener.misplaced(c, c.req.path)) {
+        return withNoSniff(errorResponse(c, apiError('not_found', `No such address: ${c.req.path}.`)));
       }
-      if (!isLogged(path)) return unlogged;
+      if (!needs.logged) return unlogged;
       // One reading of the server's clock for the log record, and for the key check's bookkeeping
       // when the caller's account is on the server's clock.
       const now = clock.now();
       const record = startLogRecord(repos.requestLog, now, c, events);
       let fault: FaultRecord | null = null;
       try {
-        if (needsApiKey(path)) authenticate(c, repos, clocks, { clock, now });
-        // Most requests meet no armed fault: the question costs one flag then (faults-repo.ts).
-        if (repos.faults.anyArmed() && !answeredBeforeFaults(c)) {
+        if (needs.apiKey) authenticate(c, repos, clocks, { clock, now });
+        // The one place armed faults are asked about; most requests meet none, and the question
+        // costs one flag then (faults-repo.ts).
+        if (repos.faults.anyArmed() && faultable(needs, c)) {
           fault = repos.faults.consumeMatch({
             method: c.req.method,
-            path,
+            path: c.req.path,
             accountId: c.get('caller')?.account.id ?? null,
           });
         }
@@ -124,7 +117,7 @@ export function frontDoorSteps(options: FrontDoorOptions): FrontDoorSteps {
           record(0);
           drop(c);
         }
-        // Takes the routes' answer's headers (nosniff among them once finished) with it.
+        // Takes the route's answer's headers (nosniff among them once finished) with it.
         c.res = errorResponse(c, faultError(after.answer), faultHeader(after.id));
       }
       finishWithNoSniff(c);
@@ -136,17 +129,6 @@ export function frontDoorSteps(options: FrontDoorOptions): FrontDoorSteps {
   };
 }
 
-/** The front door as the app's first middleware (`frontDoorSteps` around the routes). */
-export function frontDoor(steps: FrontDoorSteps): MiddlewareHandler<AppEnv> {
-  return (c, next) => {
-    const entered = steps.enter(c);
-    if (!isEntered(entered)) return Promise.resolve(entered);
-    return next().then(
-      () => steps.leave(c, entered),
-      (error: unknown) => {
-        steps.failed(entered);
-        throw error;
-      },
-    );
-  };
+function faultable(needs: RouteNeeds, c: Context<AppEnv>): boolean {
+  return typeof needs.faults === 'function' ? needs.faults(c) : needs.faults;
 }
