@@ -1,9 +1,9 @@
 import { apiError } from '@socialpub/core';
 import type { Context } from 'hono';
 import type { Clock } from '../clocks/virtual-clock.js';
-import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import type { Repositories } from '../db/repositories.js';
 import { bearerToken, resolveApiKey } from '../domain/api-keys.js';
+import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import type { AppEnv } from './context.js';
 
 /**

@@ -1,9 +1,9 @@
 import { apiError } from '@socialpub/core';
 import type { Context } from 'hono';
 import type { Clock } from '../clocks/virtual-clock.js';
-import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import type { FaultRecord } from '../db/faults-repo.js';
 import type { Repositories } from '../db/repositories.js';
+import type { AccountClockLookup } from '../domain/clocks/account-clocks.js';
 import type { ServerEvents } from '../observability/server-events.js';
 import type { AdminListener } from './admin-listener.js';
 import { authenticate } from './auth.js';

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { connectorCors } from '../mcp/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
 import { allowHeader } from '../http/no-route.js';
+import { connectorCors } from '../mcp/connector-cors.js';
 import type { Services } from '../services.js';
 import { mountAuthorize } from './authorize.js';
 import { mountMetadata } from './metadata.js';

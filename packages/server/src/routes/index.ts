@@ -1,6 +1,5 @@
 import { ADMIN_OPENAPI_PATH } from '../admin/admin-document-path.js';
 import type { Pipeline } from '../http/pipeline.js';
-import { createOpenApiRoute } from './openapi-route.js';
 import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts.js';
 import { apiIndexRoutes } from './api-index.js';
@@ -8,6 +7,7 @@ import { type ApiReadHandlers, apiReadHandlers } from './api-reads.js';
 import { legacyPostsRoutes } from './legacy-posts.js';
 import { mediaFilesRoutes } from './media-files.js';
 import { mediaImportRoutes } from './media-import.js';
+import { createOpenApiRoute } from './openapi-route.js';
 import { postsCancelRoutes } from './posts-cancel.js';
 import { postsCreateRoutes } from './posts-create.js';
 import { postsReadRoutes } from './posts-read.js';

@@ -1,12 +1,12 @@
 import { apiError, errorBodyFor, isConnectorChangeTool, LIMITS, readJsonText } from '@socialpub/core';
 import { type Context, Hono } from 'hono';
 import type { AccountsAnswerCache } from '../domain/accounts-answer.js';
-import { connectorCors } from '../mcp/connector-cors.js';
 import type { AppEnv } from '../http/context.js';
 import { requestBase } from '../http/host-check.js';
 import { connectorAuthInfo } from '../mcp/connector-auth-info.js';
 import { resolveConnectorCaller } from '../mcp/connector-caller.js';
 import type { ConnectorContext } from '../mcp/connector-context.js';
+import { connectorCors } from '../mcp/connector-cors.js';
 import type { ConnectorEndpoint } from '../mcp/connector-endpoint.js';
 import { ConnectorIdempotency } from '../mcp/connector-idempotency.js';
 import {
