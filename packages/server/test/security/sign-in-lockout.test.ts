@@ -41,7 +41,8 @@ async function settled<T>(answers: Promise<T>[]): Promise<T[]> {
 /** Lets requests run (no fake time passes) until `count` attempts have entered the pacing queue. */
 async function queued(paced: { mock: { calls: unknown[] } }, count: number): Promise<void> {
   for (let turn = 0; paced.mock.calls.length < count; turn++) {
-    if (turn > 100_000) throw new Error(`only ${paced.mock.calls.length} of ${count} attempts reached the queue`);
+    if (turn > 100_000)
+      throw new Error(`only ${paced.mock.calls.length} of ${count} attempts reached the queue`);
     await vi.advanceTimersByTimeAsync(0);
     await new Promise((resolve) => setImmediate(resolve));
   }
