@@ -47,7 +47,7 @@ const PLAIN_ASCII_WITHOUT_DOT = /^[\t\n\r\x20-\x2d\x2f-\x7e]*$/;
  */
 const INVALID_X_CHARACTERS = /[\uFFFE\uFEFF\uFFFF]/g;
 
-/** The invalid characters of a text, each named as U+XXXX, in order of appearance (repeats once). */
+/** The invalid characters of a text, each named by its code point (`U+FEFF`), in order of first appearance. */
 export function invalidXCharacters(text: string): string[] {
   const found = text.match(INVALID_X_CHARACTERS);
   if (found === null) return [];
