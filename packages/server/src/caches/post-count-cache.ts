@@ -209,6 +209,17 @@ export class PostCountCache<Q extends PostCountKey, R extends CountedRow> {
     }
   }
 
+  /**
+   * A row of the account's profile changed other than by an insert (its status): the answers that
+   * may count it go, the account's, the profile's asked alone and those naming no account; every
+   * other account's stay, so a post finishing does not make the next check of each account read.
+   */
+  invalidateRow(accountId: string, profileId: string): void {
+    this.invalidateAccount(accountId, [profileId]);
+    this.#kept -= answersIn(this.#unscoped);
+    this.#unscoped.clear();
+  }
+
   /** Accounts and profiles with kept answers, and the answers (the inspection hook). */
   get keptCounts(): { accounts: number; profiles: number; answers: number } {
     return { accounts: this.#byAccount.size, profiles: this.#profilesAlone.size, answers: this.#kept };

@@ -7,6 +7,8 @@ export interface TestClockRecord {
   /** The clock's present time (ISO); written on every move so a restart resumes it. */
   now: string;
   createdAt: string;
+  /** The account whose Clock page started it (its own test clock), or null for an admin's clock. */
+  startedByAccount: string | null;
 }
 
 interface ClockRow {
@@ -14,6 +16,7 @@ interface ClockRow {
   name: string | null;
   now: string;
   created_at: string;
+  started_by_account: string | null;
 }
 
 const fromRow = (row: ClockRow): TestClockRecord => ({
@@ -21,6 +24,7 @@ const fromRow = (row: ClockRow): TestClockRecord => ({
   name: row.name,
   now: row.now,
   createdAt: row.created_at,
+  startedByAccount: row.started_by_account,
 });
 
 export class ClocksRepository {
@@ -29,10 +33,10 @@ export class ClocksRepository {
   insert(clock: TestClockRecord): void {
     this.db
       .prepare(
-        `INSERT INTO clocks (id, name, now, created_at, seq)
-         VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM clocks))`,
+        `INSERT INTO clocks (id, name, now, created_at, started_by_account, seq)
+         VALUES (?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM clocks))`,
       )
-      .run(clock.id, clock.name, clock.now, clock.createdAt);
+      .run(clock.id, clock.name, clock.now, clock.createdAt, clock.startedByAccount);
   }
 
   get(id: string): TestClockRecord | null {
@@ -48,6 +52,12 @@ export class ClocksRepository {
   /** Moves the stored time forward only: a late write of an earlier step never takes it back. */
   setNow(id: string, now: string): void {
     this.db.prepare('UPDATE clocks SET now = ? WHERE id = ? AND now < ?').run(now, id, now);
+  }
+
+  /** The test clocks this account started from its Clock page (at most one today). */
+  startedBy(accountId: string): string[] {
+    const rows = this.db.prepare('SELECT id FROM clocks WHERE started_by_account = ?').all(accountId);
+    return (rows as { id: string }[]).map((row) => row.id);
   }
 
   /** Removes the clock row; its accounts must be gone first (their clock_id references it). */

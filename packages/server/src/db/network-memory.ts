@@ -1,6 +1,7 @@
 import { duplicateRuleOf, HISTORY_WINDOW_SECONDS, type Platform } from '@socialpub/core';
 import type { NetworkHistory, NetworkMemory } from '../networks/simulated-refusals.js';
-import type { NetworkText, PostRecordsRepository } from './post-records-repo.js';
+import type { NetworkText, NetworkTexts } from './network-texts.js';
+import type { PostRecordsRepository } from './post-records-repo.js';
 import { textDigest } from './text-digest.js';
 
 export { textDigest };
@@ -10,24 +11,24 @@ const NOTHING: NetworkHistory = { duplicateOf: () => null, acceptedSince: () => 
 const memories = new WeakMap<PostRecordsRepository, NetworkMemory>();
 
 /**
- * The simulated networks' memory of earlier posts, answered from the post records (each accepted
- * X, LinkedIn and Facebook post keeps its text digest, migration 019), waiting publishes of this
- * turn included. Every window rule reads the profile's accepted posts of the last day once
- * (`PostRecordsRepository.acceptedSince`, kept) and filters them: X's duplicates (24 hours) and
- * posts per 15 minutes, Facebook's previous post, Threads' and Instagram's posts per day.
- * LinkedIn, which refuses a duplicate however old, asks its partial index. One per repository.
+ * The simulated networks' memory of earlier posts, answered from the post records
+ * (`NetworkTexts`), waiting publishes of this turn included. Every window rule reads the profile's
+ * accepted posts of the last day once (kept) and filters them: X's duplicates (24 hours) and posts
+ * per 15 minutes, Facebook's previous post, Threads' and Instagram's posts per day. LinkedIn, which
+ * refuses a duplicate however old, asks its kept texts by their digest. One per repository.
  */
 export function networkMemory(postRecords: PostRecordsRepository): NetworkMemory {
   let memory = memories.get(postRecords);
   if (memory === undefined) {
-    memory = { historyOf: (key, now) => historyOf(postRecords, key, now) };
+    const texts = postRecords.networkTexts;
+    memory = { historyOf: (key, now) => historyOf(texts, key, now) };
     memories.set(postRecords, memory);
   }
   return memory;
 }
 
 function historyOf(
-  postRecords: PostRecordsRepository,
+  texts: NetworkTexts,
   { accountId, profileId, platform }: { accountId: string; profileId: string; platform: Platform },
   now: Date,
 ): NetworkHistory {
@@ -36,11 +37,12 @@ function historyOf(
   // LinkedIn's duplicates have no window and it has no posting limit here: no day to read.
   if (window?.kind === 'ever') {
     return {
-      duplicateOf: (text) => postRecords.linkedinText(accountId, profileId, text)?.networkPostId ?? null,
+      duplicateOf: (text) =>
+        texts.keptText(accountId, profileId, platform, textDigest(text))?.networkPostId ?? null,
       acceptedSince: () => 0,
     };
   }
-  const day = postRecords.acceptedSince(
+  const day = texts.acceptedSince(
     accountId,
     profileId,
     platform,

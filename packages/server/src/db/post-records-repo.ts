@@ -1,16 +1,11 @@
-import type { Platform, PostStatus } from '@socialpub/core';
+import { HISTORY_WINDOW_SECONDS, type Platform, type PostStatus } from '@socialpub/core';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { AnswersSlot } from '../caches/caller-facts-cache.js';
 import { POST_COUNTS_WORKING_SET, PostCountCache } from '../caches/post-count-cache.js';
-import {
-  isAccepted,
-  type NetworkText,
-  RecentNetworkPostsCache,
-  recentKey,
-} from '../caches/recent-network-posts-cache.js';
 import { type ClockScope, onClockParams, onClockSql, SERVER_CLOCK_SCOPE } from '../clocks/clock-scope.js';
 import type { Database } from './database.js';
 import { deliveryValues } from './deliveries-repo.js';
+import { keepsTextsForever, NetworkTexts } from './network-texts.js';
 import { type PendingPostRecord, PendingPostRecords } from './pending-post-records.js';
 import { countSql, countWindow, otherFieldsKey, rowTest } from './post-count-query.js';
 import {
@@ -24,9 +19,8 @@ import {
   postRecordFromRow,
   type StoredPostRecord,
 } from './post-record-rows.js';
-import { textDigest } from './text-digest.js';
 
-export type { NetworkText, PostCountQuery, PostRecordPatch, StoredPostRecord };
+export type { PostCountQuery, PostRecordPatch, StoredPostRecord };
 
 /** Every column but the delivery's, which only the inbox reads (`deliveries-repo.ts`). */
 const RECORD_COLUMNS = `id, account_id, profile_id, platform, status, media_type, publish_id, permalink,
@@ -61,12 +55,12 @@ export class PostRecordsRepository {
   #goneOutBySettle = false;
   /** The row inserted last inside the open transaction, whose status the scheduler asks next. */
   #lastInserted: { id: string; status: PostStatus } | undefined;
-  /** Each profile's accepted posts on each network within a day, kept (the networks' own rules). */
-  readonly #recent = new RecentNetworkPostsCache();
-  /** The accepted posts of a profile on a network since an instant, newest first (X, Facebook). */
-  #textsSince: BetterSqlite3.Statement<unknown[]> | undefined;
-  /** A LinkedIn text of the profile, however old, through its partial index (migration 019). */
-  #linkedinText: BetterSqlite3.Statement<unknown[]> | undefined;
+  /** What the simulated networks remember of the posts they accepted (duplicates, posts per period). */
+  readonly networkTexts: NetworkTexts;
+  /** A lone insert that writes a remembered text beside its row: both or neither. */
+  readonly #insertAlone;
+  /** Whose a post record is, read when its status changes (the kept answers of that account go). */
+  readonly #owner;
 
   /** A transaction may still roll back what it read or wrote. */
   #mayKeep(): boolean {
@@ -85,7 +79,7 @@ export class PostRecordsRepository {
       return this.db.transaction(work)();
     } catch (error) {
       this.#countCache.invalidate();
-      this.#recent.invalidate();
+      this.networkTexts.invalidate();
       throw error;
     } finally {
       this.#ownTransaction = false;
@@ -107,6 +101,15 @@ export class PostRecordsRepository {
     this.#insertGroup = db.transaction((rows: PendingPostRecord[]) => {
       for (const row of rows) this.#insertRow(row.post, row.at);
     });
+    this.#insertAlone = db.transaction((post: StoredPostRecord, at: string) => this.#insertRow(post, at));
+    this.#owner = db.prepare('SELECT account_id, profile_id FROM post_records WHERE id = ?');
+    this.networkTexts = new NetworkTexts(db, {
+      mayKeep: () => this.#mayKeep(),
+      keptLatestSend: (accountId, platform, sinceMs) =>
+        this.#countCache.lastAtMs(accountId, platform, sinceMs),
+      waitingRowsOf: (profileId, platform) =>
+        this.#pending.size > 0 ? this.#pending.rowsOf(profileId, platform) : [],
+    });
   }
 
   /**
@@ -117,7 +120,10 @@ export class PostRecordsRepository {
     const { scheduledPostId } = post;
     const at = iso(post.at);
     if (scheduledPostId === null || this.db.inTransaction) {
-      this.#insertRow(post, at);
+      // A text kept for good is a second write: alone, it joins the row in one transaction.
+      if (this.db.inTransaction || post.textDigest === undefined || !keepsTextsForever(post.platform))
+        this.#insertRow(post, at);
+      else this.#insertAlone(post, at);
       if (scheduledPostId !== null && !this.#goneOutBySettle) this.#markGoneOut.run(scheduledPostId);
       this.#lastInserted = this.db.inTransaction ? { id: post.id, status: post.status } : undefined;
     } else {
@@ -125,10 +131,10 @@ export class PostRecordsRepository {
     }
     if (this.#mayKeep()) {
       this.#countCache.noteInserted(post, at);
-      this.#recent.noteInserted(post, at);
+      this.networkTexts.noteInserted(post, at);
     } else {
       this.#countCache.invalidate();
-      this.#recent.invalidate();
+      this.networkTexts.invalidate();
     }
   }
 
@@ -160,7 +166,7 @@ export class PostRecordsRepository {
     }
     const at = iso(post.at);
     this.#countCache.noteInserted(post, at);
-    this.#recent.noteInserted(post, at);
+    this.networkTexts.noteInserted(post, at);
     return this.#pending.add(post, at);
   }
 
@@ -176,10 +182,10 @@ export class PostRecordsRepository {
       // One refused row (its account deleted meanwhile) must not take the others with it: each
       // alone then. The cached counts counted every row: invalidated.
       this.#countCache.invalidate();
-      this.#recent.invalidate();
+      this.networkTexts.invalidate();
       for (const row of rows) {
         try {
-          this.#insertRow(row.post, row.at);
+          this.#insertAlone(row.post, row.at);
         } catch (error) {
           row.failed(error);
           continue;
@@ -196,7 +202,8 @@ export class PostRecordsRepository {
    * scheduled post, the list shows that post instead: `insert` sets `scheduled_posts.gone_out` in the
    * same transaction (migration 013); a publish's group never names one. A post a network accepted
    * carries its delivery (what the network received) in the same row (migration 018). The network's
-   * result is kept only for a post that finishes later: finishing it is its only reader.
+   * result is kept only for a post that finishes later: finishing it is its only reader. A text
+   * LinkedIn remembers for good goes to its own table instead of the row (`NetworkTexts`).
    */
   #insertRow(post: StoredPostRecord, at: string): void {
     const publishedAt = post.publishedAt ?? (post.status === 'success' ? post.at : null);
@@ -225,17 +232,19 @@ export class PostRecordsRepository {
       post.figuresText ?? jsonOrNull(post.figures),
       isoOrNull(nextFiguresAt),
     ];
+    const forever = post.textDigest !== undefined && keepsTextsForever(post.platform);
+    const digest = post.textDigest === undefined || forever ? [] : [post.textDigest];
     // Bound as arguments: better-sqlite3 binds an array's values more slowly than the same values passed.
-    if (!post.delivery && post.textDigest === undefined) {
+    if (!post.delivery && digest.length === 0) {
       this.#insert.run(...values);
-      return;
+    } else {
+      // A kept delivery (the network inbox) and a text digest (the duplicate rules) are columns of
+      // the same row: one statement each combination, prepared at its first use.
+      const delivery = post.delivery ? deliveryValues(post.delivery) : [];
+      this.#insertWith(delivery.length > 0, digest.length > 0).run(...values, ...digest, ...delivery);
+      if (delivery.length > 0) this.deliveriesRecorded += 1;
     }
-    // A kept delivery (the network inbox) and a text digest (the duplicate rules) are columns of
-    // the same row: one statement each combination, prepared at its first use.
-    const digest = post.textDigest === undefined ? [] : [post.textDigest];
-    const delivery = post.delivery ? deliveryValues(post.delivery) : [];
-    this.#insertWith(delivery.length > 0, digest.length > 0).run(...values, ...digest, ...delivery);
-    if (delivery.length > 0) this.deliveriesRecorded += 1;
+    if (forever) this.networkTexts.keepForever(post, at);
   }
 
   #insertWith(delivered: boolean, digest: boolean): BetterSqlite3.Statement<unknown[]> {
@@ -255,73 +264,6 @@ export class PostRecordsRepository {
     return statement;
   }
 
-  /**
-   * The profile's posts the network accepted at or after `since` (ISO), oldest first, with their
-   * text digests and network ids, this turn's waiting publishes included (the networks'
-   * duplicate and posting-limit rules). Kept per profile and network once read; nothing is read
-   * when the account's latest send on the network is older.
-   * The array is the kept one: read it, never change it.
-   */
-  acceptedSince(accountId: string, profileId: string, platform: Platform, since: string): NetworkText[] {
-    const key = recentKey(profileId, platform);
-    const kept = this.#recent.get(key, since);
-    if (kept !== undefined) return kept;
-    // A cached answer that the account sent nothing to the network since then spares the read; no
-    // answer is asked for (that would be a read of its own).
-    const posts =
-      this.#countCache.lastAtMs(accountId, platform, Date.parse(since)) === null
-        ? []
-        : this.#readAccepted(accountId, profileId, platform, since);
-    if (this.#mayKeep()) this.#recent.keep(key, since, posts);
-    return posts;
-  }
-
-  #readAccepted(accountId: string, profileId: string, platform: Platform, since: string): NetworkText[] {
-    // Prepared at the first question: a database opened before migration 019 has no text_digest.
-    this.#textsSince ??= this.db.prepare(
-      `SELECT at, text_digest, publish_id FROM post_records
-       WHERE account_id = ? AND at >= ? AND platform = ? AND profile_id = ? AND status IN ('success', 'processing')
-       ORDER BY at`,
-    );
-    const rows = this.#textsSince.all(accountId, since, platform, profileId) as {
-      at: string;
-      text_digest: Buffer | null;
-      publish_id: string | null;
-    }[];
-    const posts: NetworkText[] = rows.map((row) => ({
-      at: row.at,
-      digest: row.text_digest,
-      networkPostId: row.publish_id,
-    }));
-    if (this.#pending.size > 0) {
-      for (const { post, at } of this.#pending.rowsOf(profileId, platform)) {
-        if (isAccepted(post))
-          posts.push({ at, digest: post.textDigest ?? null, networkPostId: post.publishId });
-      }
-    }
-    return posts;
-  }
-
-  /** A LinkedIn post of the profile with this text, however old (LinkedIn's duplicate rule). */
-  linkedinText(accountId: string, profileId: string, text: string): NetworkText | null {
-    // Known never to have posted to LinkedIn (a cached answer): nothing to read or digest.
-    if (this.#countCache.lastAtMs(accountId, 'linkedin', 0) === null) return null;
-    const digest = textDigest(text);
-    for (const { post, at } of this.#pending.size > 0 ? this.#pending.rowsOf(profileId, 'linkedin') : []) {
-      if (isAccepted(post) && post.textDigest?.equals(digest))
-        return { at, digest, networkPostId: post.publishId };
-    }
-    // The platform is written out so that SQLite takes the partial index (migration 019).
-    this.#linkedinText ??= this.db.prepare(
-      `SELECT at, publish_id FROM post_records WHERE account_id = ? AND profile_id = ? AND text_digest = ?
-       AND platform = 'linkedin' AND text_digest IS NOT NULL LIMIT 1`,
-    );
-    const row = this.#linkedinText.get(accountId, profileId, digest) as
-      | { at: string; publish_id: string | null }
-      | undefined;
-    return row === undefined ? null : { at: row.at, digest, networkPostId: row.publish_id };
-  }
-
   update(id: string, patch: PostRecordPatch): void {
     const sets: string[] = [];
     const values: unknown[] = [];
@@ -333,11 +275,16 @@ export class PostRecordsRepository {
     }
     if (sets.length === 0) return;
     if (this.#lastInserted?.id === id) this.#lastInserted = undefined;
-    if (patch.status !== undefined) {
-      this.#countCache.invalidate();
-      this.#recent.invalidate();
-    }
+    // A status changes what the account's counts and its profile's accepted posts hold: only those go.
+    if (patch.status !== undefined) this.#invalidateOwner(id);
     this.db.prepare(`UPDATE post_records SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+  }
+
+  #invalidateOwner(id: string): void {
+    const owner = this.#owner.get(id) as { account_id: string; profile_id: string } | undefined;
+    if (owner === undefined) return;
+    this.#countCache.invalidateRow(owner.account_id, owner.profile_id);
+    this.networkTexts.invalidateProfiles([owner.profile_id]);
   }
 
   get(id: string): StoredPostRecord | null {
@@ -373,12 +320,12 @@ export class PostRecordsRepository {
   /** A deleted account's kept limit answers go with it. */
   invalidateAccount(accountId: string, profileIds: readonly string[]): void {
     this.#countCache.invalidateAccount(accountId, profileIds);
-    this.#recent.invalidateProfiles(profileIds);
+    this.networkTexts.invalidateProfiles(profileIds);
   }
 
   /** Profiles and networks whose recent accepted posts are kept (the duplicate rules). */
   get keptRecentPosts(): number {
-    return this.#recent.keptCount;
+    return this.networkTexts.keptCount;
   }
 
   get keptAnswers(): { accounts: number; profiles: number; answers: number } {
@@ -404,14 +351,16 @@ export class PostRecordsRepository {
 
   /**
    * Latest send of the account's posts to the network at or after `since`, or null (the 20-second
-   * wait asks about its last 20 seconds, skool about its hour): only the account's posts since then
-   * are read, never its whole history, and every network's answer is kept from the one read, so a
-   * first post to another network asks nothing again.
+   * wait asks about its last 20 seconds, skool about its hour): only the account's posts from a day
+   * before then are read, never its whole history, and every network's answer is kept from the one
+   * read, so a first post to another network asks nothing again.
    */
   lastPostSince(accountId: string, platform: Platform, since: Date): Date | null {
     let at = this.#countCache.lastAtMs(accountId, platform, since.getTime());
     if (at === undefined) {
-      const from = since.toISOString();
+      // Read from a day earlier: the networks' history rules then learn from the kept answer that
+      // the account sent nothing to a network within their day, without a read of their own.
+      const from = new Date(since.getTime() - HISTORY_WINDOW_SECONDS * 1_000).toISOString();
       const rows = this.db
         .prepare(
           'SELECT platform, MAX(at) AS at FROM post_records WHERE account_id = ? AND at >= ? GROUP BY platform',
@@ -420,7 +369,8 @@ export class PostRecordsRepository {
       const latest = new Map(rows.map((row) => [row.platform, row.at]));
       if (this.#pending.size > 0) this.#pending.addLatest(accountId, from, latest);
       if (this.#mayKeep()) this.#countCache.keepLastAt(accountId, from, latest);
-      at = latest.get(platform) ?? null;
+      const last = latest.get(platform);
+      at = last !== undefined && Date.parse(last) >= since.getTime() ? last : null;
     }
     return at === null ? null : new Date(at);
   }

@@ -106,12 +106,19 @@ export class AccountDeletion {
     const tables = this.#tables;
     // What memory keeps about the account is found by these ids, read while its rows still exist.
     const footprint = accountFootprint(db, accountId);
-    db.transaction(() => {
+    // A test clock the account started from its Clock page goes with it, unless others are on it.
+    const ownClocks = db.transaction(() => {
       for (const table of tables) db.prepare(`DELETE FROM "${table}" WHERE account_id = ?`).run(accountId);
       db.prepare('DELETE FROM accounts WHERE id = ?').run(accountId);
+      const emptied = repos.clocks
+        .startedBy(accountId)
+        .filter((id) => repos.accounts.idsOnClock(id).length === 0);
+      for (const clockId of emptied) repos.clocks.delete(clockId);
+      return emptied;
     })();
     // One path: every cache and count kept per account forgets it (caches/per-account-caches.ts).
     repos.caches.invalidateAccount(footprint);
+    for (const clockId of ownClocks) await this.services.clocks.forget(clockId);
     // The database file shrinks by the pages the account used (auto_vacuum = INCREMENTAL, database.ts).
     db.pragma('incremental_vacuum');
   }

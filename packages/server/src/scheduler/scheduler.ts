@@ -25,6 +25,13 @@ const PREPARE_MAX = 2 * COMMIT_BATCH;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** A send settled inside the drain's transaction, for the events once it commits. */
+interface SettledSend {
+  post: DueScheduledPost;
+  outcome: string;
+  now: Date;
+}
+
 export class Scheduler implements DueWorkSource {
   readonly name = 'scheduled-posts';
   readonly perClock = true;
@@ -130,7 +137,10 @@ export class Scheduler implements DueWorkSource {
     for (;;) {
       let current: DueScheduledPost | undefined;
       try {
-        return postRecords.transaction(() => {
+        // Reported once the transaction commits: a redone batch would otherwise count its sends twice.
+        const settled: SettledSend[] = [];
+        const done = postRecords.transaction(() => {
+          settled.length = 0;
           const batch = scheduledPosts.dueBatch(upTo, limit, scope);
           if (batch.every((post) => failed.has(post.id))) return { batch: 0, careful: [] };
           const careful: StoredScheduledPost[] = [];
@@ -141,13 +151,15 @@ export class Scheduler implements DueWorkSource {
           for (const post of batch) {
             current = post;
             const skip = carefulAccounts.has(post.accountId) || failed.has(post.id) || threw.has(post.id);
-            if (skip || !this.#sendNow(post, shared, accounts)) {
+            if (skip || !this.#sendNow(post, shared, accounts, settled)) {
               careful.push(post);
               carefulAccounts.add(post.accountId);
             }
           }
           return { batch: batch.length, careful };
         });
+        for (const { post, outcome, now } of settled) this.services.events.scheduledSend(post, outcome, now);
+        return done;
       } catch (error) {
         if (current === undefined || threw.has(current.id)) throw error;
         threw.add(current.id);
@@ -166,6 +178,7 @@ export class Scheduler implements DueWorkSource {
     post: DueScheduledPost,
     shared: object | undefined,
     accounts: Map<string, AccountRecord | null>,
+    settled: SettledSend[],
   ): boolean {
     const { sender } = this;
     const platform = post.platforms[0];
@@ -208,7 +221,7 @@ export class Scheduler implements DueWorkSource {
     const goneOut = result.kind === 'sent' && result.postId !== null;
     const outcome = scheduledOutcomeFromResults([status]);
     scheduledPosts.settleDue(post, outcome, now, clock.now(), null, goneOut);
-    this.services.events.scheduledSend(post, outcome, now);
+    settled.push({ post, outcome, now });
     return true;
   }
 

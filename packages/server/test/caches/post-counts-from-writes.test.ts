@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { COUNT_FIELDS } from '../../src/db/post-count-query.js';
 import {
@@ -136,6 +136,23 @@ describe('cached post counts after a write through the repository', () => {
       for (const query of QUERIES)
         expect(repo.countPosts(query), JSON.stringify(query)).toBe(tableCount(database, query));
     }
+  });
+
+  it("keep every other account's answers through a status change", () => {
+    const { repo, database } = setUp();
+    const sent = post({ status: 'processing' });
+    repo.insert(sent);
+    repo.insert(post({ accountId: 'acc-2', profileId: 'prof-3' }));
+    const mine = { accountId: 'acc-1', since: SINCE, countingOnly: true };
+    const theirs = { accountId: 'acc-2', since: SINCE, countingOnly: true };
+    expect([repo.countPosts(mine), repo.countPosts(theirs)]).toEqual([1, 1]);
+    const prepare = vi.spyOn(database, 'prepare');
+    const reads = () => prepare.mock.calls.filter(([sql]) => sql.startsWith('SELECT COUNT(*)')).length;
+    repo.update(sent.id, { status: 'failed' });
+    expect(repo.countPosts(theirs)).toBe(1);
+    expect(reads()).toBe(0);
+    expect(repo.countPosts(mine)).toBe(0);
+    expect(reads()).toBe(1);
   });
 
   it('follow a status change (a post that failed later stops counting for the allowance)', () => {

@@ -131,3 +131,39 @@ describe("an account's own test clock (reference-server.md, Clock)", () => {
     expect(outcomes(mine.accountId)).toEqual(['success']);
   });
 });
+
+describe('deleting an account on a test clock', () => {
+  /** The clocks stored, which GET /admin/v1/clocks/{id} answers for. */
+  const listedClocks = () => t.services.repos.clocks.list().map((clock) => clock.id);
+
+  it('takes the test clock it started from its Clock page with it', async () => {
+    const mine = await accountWithProfile(t, { linkedin: {} });
+    const { clockId } = startOwnTestClock(t.services, mine.accountId);
+    expect(listedClocks()).toContain(clockId);
+
+    expect((await t.admin('DELETE', `/accounts/${mine.accountId}`)).status).toBe(200);
+
+    expect(listedClocks()).not.toContain(clockId);
+    expect(t.services.clocks.byId(clockId)).toBeNull();
+    expect((await t.admin('GET', `/clocks/${clockId}`)).status).toBe(404);
+  });
+
+  it("keeps an admin's test clock, and an own clock another account was put on", async () => {
+    const adminClock = (await (
+      await t.admin('POST', '/clocks', { now: CLOCK_START.toISOString() })
+    ).json()) as {
+      clock_id: string;
+    };
+    const onAdminClock = await accountWithProfile(t, { linkedin: {} }, { clock_id: adminClock.clock_id });
+    const mine = await accountWithProfile(t, { linkedin: {} });
+    const { clockId } = startOwnTestClock(t.services, mine.accountId);
+    await accountWithProfile(t, { linkedin: {} }, { clock_id: clockId });
+
+    expect((await t.admin('DELETE', `/accounts/${onAdminClock.accountId}`)).status).toBe(200);
+    expect((await t.admin('DELETE', `/accounts/${mine.accountId}`)).status).toBe(200);
+
+    expect(listedClocks()).toEqual(expect.arrayContaining([adminClock.clock_id, clockId]));
+    expect((await t.admin('GET', `/clocks/${adminClock.clock_id}`)).status).toBe(200);
+    expect(t.services.clocks.byId(clockId)?.now().toISOString()).toBe(CLOCK_START.toISOString());
+  });
+});

@@ -55,8 +55,7 @@ describe('post records indexed by account (migration 012)', () => {
       'post_records_account',
       'post_records_figures',
       'post_records_finish',
-      // LinkedIn's text digests only (migration 019): its duplicate rule has no window.
-      'post_records_linkedin_texts',
+      // LinkedIn's partial index of its texts (migration 019) went with migration 028.
       'post_records_scheduled',
     ]);
     const repo = new PostRecordsRepository(db);
@@ -119,8 +118,15 @@ describe('post records indexed by account (migration 012)', () => {
       `${DAY}T10:00:06.000Z`,
     );
     expect(reads()).toBe(1);
-    // An earlier start than the one read is read again.
+    // The read went back a day before the start asked: an earlier start within it asks nothing, and
+    // a send before the start asked is not its answer.
     expect(repo.lastPostSince(ACCOUNT, 'linkedin', new Date(`${DAY}T09:00:00.000Z`))?.toISOString()).toBe(
+      `${DAY}T10:00:01.000Z`,
+    );
+    expect(repo.lastPostSince(ACCOUNT, 'linkedin', new Date(`${DAY}T10:00:02.000Z`))).toBeNull();
+    expect(reads()).toBe(1);
+    // An earlier start than the one read is read again.
+    expect(repo.lastPostSince(ACCOUNT, 'linkedin', new Date('2026-03-01T09:59:59.000Z'))?.toISOString()).toBe(
       `${DAY}T10:00:01.000Z`,
     );
     expect(reads()).toBe(2);

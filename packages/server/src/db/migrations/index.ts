@@ -20,6 +20,8 @@ import { migration020RequestLogClientAddress } from './020-request-log-client-ad
 import { migration022AccountTimeZone } from './022-account-time-zone.js';
 import { migration024UploadEndDetail } from './024-upload-end-detail.js';
 import { migration027ComposerGroups } from './027-composer-groups.js';
+import { migration028SentTextDigests } from './028-sent-text-digests.js';
+import { migration030ClocksStartedByAccount } from './030-clocks-started-by-account.js';
 
 /**
  * Every schema change, in order. To add one: create `NNN-what.ts` beside this file exporting a
@@ -48,4 +50,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration022AccountTimeZone,
   migration024UploadEndDetail,
   migration027ComposerGroups,
+  migration028SentTextDigests,
+  migration030ClocksStartedByAccount,
 ];

@@ -75,12 +75,18 @@ export class AccountClocks implements AccountClockLookup {
     return found ? { clock_id: found.id, name: found.name, now: found.clock.now().toISOString() } : null;
   }
 
-  create(input: { now: Date; name: string | null; createdAt: Date }): TestClockView {
+  create(input: {
+    now: Date;
+    name: string | null;
+    createdAt: Date;
+    startedByAccount?: string;
+  }): TestClockView {
     const record: TestClockRecord = {
       id: randomUUID(),
       name: input.name,
       now: input.now.toISOString(),
       createdAt: input.createdAt.toISOString(),
+      startedByAccount: input.startedByAccount ?? null,
     };
     this.repos.clocks.insert(record);
     this.#load(record);

@@ -45,7 +45,12 @@ export function startOwnTestClock(deps: OwnClockDeps, accountId: string): { cloc
     });
   }
   const now = deps.clocks.server.now();
-  const view = deps.clocks.create({ now, name: `own clock of account ${accountId}`, createdAt: now });
+  const view = deps.clocks.create({
+    now,
+    name: `own clock of account ${accountId}`,
+    createdAt: now,
+    startedByAccount: accountId,
+  });
   deps.repos.accounts.setClock(accountId, view.clock_id);
   return { clockId: view.clock_id, now };
 }
