@@ -1,10 +1,11 @@
-import { type Context, type Handler, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, type Handler, Hono, type MiddlewareHandler, type NotFoundHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { RouterRoute } from 'hono/types';
 import { mergePath } from 'hono/utils/url';
 import type { AppEnv } from './context.js';
 import { notFound, onError } from './error-response.js';
 import { answerNoRoute, takesOptionsAt } from './no-route.js';
+import { pipelineFetch } from './pipeline-dispatch.js';
 import { isEntered, type PipelineSteps } from './pipeline-steps.js';
 import { chainHandlers, isConditional, type RouteHandler, skipsConditionals } from './route-chain.js';
 import { OPEN_NEEDS, type RouteNeeds } from './route-needs.js';
@@ -75,8 +76,6 @@ export class Pipeline {
   /** The app: one compiled handler per method and address, and the same steps for a request no route takes. */
   build(): Hono<AppEnv> {
     const app = new Hono<AppEnv>();
-    // Reached only if a compiled route itself cannot answer (a dropped connection rethrows).
-    app.onError(onError);
     const methodsAt = new TrieRouter<string[]>();
     const byPath = new Map<string, Entry[]>();
     for (const entry of this.#entries) {
@@ -120,13 +119,15 @@ export class Pipeline {
       ...new Set(methodsAt.match(ALL, path)[0].flatMap(([m]) => m)),
     ];
     const steps = this.#steps;
-    app.notFound((c) => {
+    const noRoute: NotFoundHandler<AppEnv> = (c) => {
       const entered = steps.enter(c, this.needsAt(c.req.path));
       if (!isEntered(entered)) return entered;
       c.res = answerNoRoute(c, this.needsAt(c.req.path).methodNotAllowed ? allowed(c.req.path) : []);
       steps.leave(c, entered);
       return c.res;
-    });
+    };
+    // The app's entry calls each address's compiled handler itself (pipeline-dispatch.ts).
+    app.fetch = pipelineFetch(app, noRoute, onError);
     return app;
   }
 
