@@ -1,5 +1,6 @@
 import { createMcpHandler, isLegacyRequest, type McpServerFactory } from '@modelcontextprotocol/server';
 import { createConnectorServer } from '@socialpub/mcp';
+import { jsonAnswerWithNoSniff } from '../http/security-headers.js';
 import { type ConnectorAuthInfo, connectorSignIn } from './connector-auth-info.js';
 import type { ConnectorCaller } from './connector-caller.js';
 import type { ConnectorContext } from './connector-context.js';
@@ -56,7 +57,7 @@ export function createConnectorEndpoint(
       if (shared !== undefined) {
         const listed = listAccountsAnswer(context, caller, shared);
         if (listed !== undefined) {
-          return new Response(listed, { status: 200, headers: { 'content-type': 'application/json' } });
+          return jsonAnswerWithNoSniff(listed, 200);
         }
         return sharedServers.answer(caller, shared, authInfo);
       }

@@ -7,6 +7,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import { createConnectorServer, type ToolSet } from '@socialpub/mcp';
+import { jsonAnswerWithNoSniff } from '../http/security-headers.js';
 import { type ConnectorAuthInfo, connectorSignIn } from './connector-auth-info.js';
 import type { ConnectorCaller } from './connector-caller.js';
 import type { ConnectorContext } from './connector-context.js';
@@ -105,10 +106,7 @@ export class SharedConnectorServers {
   ): Promise<Response> {
     const { transport } = await this.#serverFor(caller);
     const reply = await transport.request(message, authInfo);
-    return new Response(JSON.stringify(reply), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return jsonAnswerWithNoSniff(JSON.stringify(reply), 200);
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import type { AccountsAnswerCache } from '../domain/accounts-answer.js';
 import type { AppEnv } from '../http/context.js';
 import { requestBase } from '../http/host-check.js';
+import { onlyWhen } from '../http/route-chain.js';
 import { connectorAuthInfo } from '../mcp/connector-auth-info.js';
 import { resolveConnectorCaller } from '../mcp/connector-caller.js';
 import type { ConnectorContext } from '../mcp/connector-context.js';
@@ -91,7 +92,11 @@ export function mcpRoutes(services: Services, options: McpRouteOptions): Hono<Ap
   };
 
   const routes = new Hono<AppEnv>();
-  routes.use('/mcp', connectorCors(services, options.allowedOrigins ?? []));
+  // Only a browser sends Origin (or a preflight): every other call runs the route's handler alone,
+  // which the pipeline answers without chaining middleware around it.
+  const fromBrowser = (c: Context<AppEnv>) =>
+    c.req.method === 'OPTIONS' || (c.req.header('origin') ?? '') !== '';
+  routes.use('/mcp', onlyWhen(fromBrowser, connectorCors(services, options.allowedOrigins ?? [])));
   routes.all('/mcp', async (c) => {
     // Most requests have no query string: no URL is parsed for them.
     const href = c.req.url;
