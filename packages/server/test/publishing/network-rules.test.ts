@@ -181,7 +181,7 @@ describe('duplicates, as the networks refuse them', () => {
     expect(again.body.error?.['message']).toBe(`Content is a duplicate of ${urn}.`);
   });
 
-  it('remembers across a restart: the digest is in the post record', async () => {
+  it('remembers across a restart: the digest is kept in the database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'socialpub-rules-'));
     try {
       const first = await testApp({ memory: false, dataDir: dir });
