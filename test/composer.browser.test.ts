@@ -56,11 +56,13 @@ describe('the composer in a browser', () => {
     expect(await page.locator('#time-zone-line').textContent()).toContain('Times in Europe/Paris');
     // Nothing picked: no preview, no network's options.
     expect(await page.locator('article.preview:visible').count()).toBe(0);
-    expect(await page.locator('[data-for-network=youtube]').isVisible()).toBe(false);
+    // The page's script shows and hides the block after each change: wait for that, not a moment.
+    const youtubeOptions = page.locator('[data-for-network=youtube]');
+    await youtubeOptions.waitFor({ state: 'hidden', timeout: 10_000 });
     await page.getByLabel('youtube', { exact: true }).check();
-    expect(await page.locator('[data-for-network=youtube]').isVisible()).toBe(true);
+    await youtubeOptions.waitFor({ state: 'visible', timeout: 10_000 });
     await page.getByLabel('youtube', { exact: true }).uncheck();
-    expect(await page.locator('[data-for-network=youtube]').isVisible()).toBe(false);
+    await youtubeOptions.waitFor({ state: 'hidden', timeout: 10_000 });
 
     await page.getByLabel('linkedin', { exact: true }).check();
     await page.getByLabel('threads', { exact: true }).check();
@@ -83,7 +85,7 @@ describe('the composer in a browser', () => {
       .toContain('/tart.jpg');
     expect(await page.locator('article.preview:visible').count()).toBe(3);
     await page.getByLabel('x', { exact: true }).uncheck();
-    expect(await preview('x').isVisible()).toBe(false);
+    await preview('x').waitFor({ state: 'hidden', timeout: 10_000 });
 
     await page.getByLabel('At a date and time').check();
     // Two hours after the server's clock, typed as the person's own wall-clock time.

@@ -31,6 +31,8 @@ export interface Fixture {
   /** Send the body in pieces with a pause between (a large, slow file). */
   pieces?: number;
   pieceDelayMs?: number;
+  /** The last piece waits for this: the test decides when the file finishes, not a timer. */
+  lastPieceAfter?: () => Promise<void>;
 }
 
 export async function sampleJpeg(width = 64, height = 48): Promise<Buffer> {
@@ -146,7 +148,8 @@ function serveFixture(req: IncomingMessage, res: ServerResponse, fixture: Fixtur
     const piece = fixture.body.subarray(index * size, (index + 1) * size);
     index++;
     if (index >= pieces) {
-      res.end(piece);
+      if (fixture.lastPieceAfter) void fixture.lastPieceAfter().then(() => res.end(piece));
+      else res.end(piece);
       return;
     }
     res.write(piece);

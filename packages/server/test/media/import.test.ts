@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { LIMITS } from '@socialpub/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FileServer, standardFixtures, startFileServer } from '../helpers/media-import-server.js';
+import {
+  type FileServer,
+  type Fixture as MediaFixture,
+  standardFixtures,
+  startFileServer,
+} from '../helpers/media-import-server.js';
 import {
   accountWithProfile,
   type Fixture,
@@ -239,8 +244,17 @@ describe('20 seconds between imports', () => {
 
 describe('background imports and GET /api/v2/media', () => {
   it('answers 202 processing for a slow large file, shows progress, then ready with public_url', async () => {
-    await useApp(SHORT_WINDOWS);
-    const { res, body } = await importUrl(`${files.origin}/large.mp4`);
+    // A short wait for the answer; the source's pauses are the test's, so no idle timer can fire.
+    await useApp({ ...ROOMY_WINDOWS, requestWaitMs: 250 });
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    fixtures['/held/large.mp4'] = {
+      ...(fixtures['/large.mp4'] as MediaFixture),
+      lastPieceAfter: () => finished,
+    };
+    const { res, body } = await importUrl(`${files.origin}/held/large.mp4`);
     expect(res.status).toBe(202);
     expect(body).toMatchObject({ success: true, status: 'processing', type: 'video/mp4', size: 1024 * 1024 });
     expect(typeof body['message']).toBe('string');
@@ -251,6 +265,7 @@ describe('background imports and GET /api/v2/media', () => {
     expect(during.body['progress']).toBeLessThan(100);
     expect(typeof during.body['bytes_uploaded']).toBe('number');
     expect(during.body).not.toHaveProperty('public_url');
+    finish();
     await t.services.media.importer.settled(fileId);
     const after = await status(fileId);
     expect(after.body).toMatchObject({
