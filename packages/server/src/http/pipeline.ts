@@ -143,7 +143,11 @@ export class Pipeline {
           ? unlessApplies(handlers, chained, final)
           : chained;
     const answered = (c: Context<AppEnv>, entered: Parameters<PipelineSteps['leave']>[1], res: unknown) => {
-      c.res = res instanceof Response ? res : c.finalized ? c.res : (notFound(c) as Response);
+      // Hono's setter rebuilds an answer set over another (body and headers copied): an answer
+      // already in place (a chain's, or one the handler set and returned) is not set again.
+      if (res instanceof Response) {
+        if (!c.finalized || c.res !== res) c.res = res;
+      } else if (!c.finalized) c.res = notFound(c) as Response;
       try {
         steps.leave(c, entered);
       } catch (error) {

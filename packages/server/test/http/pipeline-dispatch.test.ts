@@ -16,12 +16,26 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/** What the chained route's handler answered, to compare with what the entry gives back. */
+let chainedAnswer: Response | undefined;
+
 function build(): Hono<AppEnv> {
   const pipeline = new Pipeline(pipelineSteps(t.services)).area('/t/', OPEN_NEEDS);
   pipeline.mount(
     '/t',
     new Hono<AppEnv>()
       .get('/text', (c) => c.text('at once'))
+      .get(
+        '/chained',
+        // A middleware that only passes the request on (as /mcp's CORS does for an app's call).
+        async (_c, next) => {
+          await next();
+        },
+        (c) => {
+          chainedAnswer = c.text('chained');
+          return chainedAnswer;
+        },
+      )
       .get('/later', async (c) => {
         await new Promise((resolve) => setImmediate(resolve));
         return c.text('later');
@@ -48,6 +62,14 @@ describe('the pipeline entry', () => {
     const later = app.fetch(new Request('http://localhost/t/later'));
     expect(later).toBeInstanceOf(Promise);
     expect(await (await later).text()).toBe('later');
+  });
+
+  it("gives back a chain's answer as made, not rebuilt from its body", async () => {
+    const app = build();
+    const res = await app.fetch(new Request('http://localhost/t/chained'));
+    expect(res).toBe(chainedAnswer);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).toBe('chained');
   });
 
   it('answers HEAD as the GET without its body, and a method the address does not take as before', async () => {
