@@ -38,15 +38,21 @@ async function settled<T>(answers: Promise<T>[]): Promise<T[]> {
   return all;
 }
 
-/** Lets requests run (no fake time passes) until `count` attempts have entered the pacing queue. */
-async function queued(paced: { mock: { calls: unknown[] } }, count: number): Promise<void> {
-  for (let turn = 0; paced.mock.calls.length < count; turn++) {
-    if (turn > 100_000)
-      throw new Error(`only ${paced.mock.calls.length} of ${count} attempts reached the queue`);
+/** Lets requests run (no fake time passes) until `reached()` holds; `what` names it if it never does. */
+async function until(reached: () => boolean, what: () => string): Promise<void> {
+  for (let turn = 0; !reached(); turn++) {
+    if (turn > 100_000) throw new Error(what());
     await vi.advanceTimersByTimeAsync(0);
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/** Until `count` attempts have entered the pacing queue. */
+const queued = (paced: { mock: { calls: unknown[] } }, count: number) =>
+  until(
+    () => paced.mock.calls.length >= count,
+    () => `only ${paced.mock.calls.length} of ${count} attempts reached the queue`,
+  );
 
 describe('one person cannot lock another out of their e-mail', () => {
   it("admits the owner's correct password from a clean address while another address's guesses wait", async () => {
@@ -88,8 +94,14 @@ describe('one person cannot lock another out of their e-mail', () => {
     // The eleventh is sent only once all ten wait in the e-mail's queue, however slow the machine.
     await queued(paced, 10);
     // The address that failed before is refused as busy while ten wait; nothing of it waits.
+    const admitted = vi.spyOn(SignInThrottle.prototype, 'admit');
     const failedBefore = new DashboardBrowser(t, '203.0.113.3');
     const busy = failedBefore.signIn(OWNER, 'one-more');
+    // Its verdict is given before any fake time passes: the ten still wait then.
+    await until(
+      () => admitted.mock.calls.some(([, address]) => address === '203.0.113.3'),
+      () => 'the eleventh attempt never reached the throttle',
+    );
     const [busyAnswer, ...others] = await settled([busy, ...clean]);
     expect(busyAnswer?.status).toBe(429);
     expect(failedBefore.lastPage).toContain('waiting to be checked');
