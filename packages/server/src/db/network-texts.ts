@@ -1,12 +1,12 @@
 import { duplicateRuleOf, type Platform } from '@socialpub/core';
 import type BetterSqlite3 from 'better-sqlite3';
+import { KeptTextsFilter, keptTextOwner } from '../caches/kept-texts-filter.js';
 import {
   isAccepted,
   type NetworkText,
   RecentNetworkPostsCache,
   recentKey,
 } from '../caches/recent-network-posts-cache.js';
-import { KeptTextsFilter, keptTextOwner } from '../caches/kept-texts-filter.js';
 import type { Database } from './database.js';
 import type { PendingPostRecord } from './pending-post-records.js';
 import type { StoredPostRecord } from './post-record-rows.js';

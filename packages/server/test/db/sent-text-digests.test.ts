@@ -141,19 +141,34 @@ describe('the texts LinkedIn remembers for good (migration 028)', () => {
     // Asked before anything is kept: the filter is filled (empty) now and must follow the writes.
     expect(kept(repo, 'First')).toBeNull();
     repo.insert(
-      storedPostRecord(AT, { id: 'li-1', platform: 'linkedin', publishId: 'urn:1', textDigest: DIGEST_OF('First') }),
+      storedPostRecord(AT, {
+        id: 'li-1',
+        platform: 'linkedin',
+        publishId: 'urn:1',
+        textDigest: DIGEST_OF('First'),
+      }),
     );
     expect(kept(repo, 'First')).toBe('urn:1');
     // A publish's group commit, the way POST /posts records it.
     const publish = repo.insertCommitted(
-      storedPostRecord(AT, { id: 'li-2', platform: 'linkedin', publishId: 'urn:2', textDigest: DIGEST_OF('Second') }),
+      storedPostRecord(AT, {
+        id: 'li-2',
+        platform: 'linkedin',
+        publishId: 'urn:2',
+        textDigest: DIGEST_OF('Second'),
+      }),
     );
     expect(kept(repo, 'Second')).toBe('urn:2');
     await publish;
     expect(kept(repo, 'Second')).toBe('urn:2');
     for (let i = 0; i < 300; i += 1) {
       repo.insert(
-        storedPostRecord(AT, { id: `li-n${i}`, platform: 'linkedin', publishId: `urn:n${i}`, textDigest: DIGEST_OF(`Text ${i}`) }),
+        storedPostRecord(AT, {
+          id: `li-n${i}`,
+          platform: 'linkedin',
+          publishId: `urn:n${i}`,
+          textDigest: DIGEST_OF(`Text ${i}`),
+        }),
       );
     }
     // A restart: a new repository reads what the table holds.
