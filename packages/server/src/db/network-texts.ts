@@ -26,6 +26,8 @@ export interface PostRecordsSource {
   waitingRowsOf(profileId: string, platform: Platform): readonly PendingPostRecord[];
 }
 
+const NO_POSTS: NetworkText[] = [];
+
 /** A network whose duplicate rule has no window (LinkedIn): its texts are kept in their own table. */
 export function keepsTextsForever(platform: Platform): boolean {
   return duplicateRuleOf(platform)?.window?.kind === 'ever';
@@ -84,13 +86,12 @@ export class NetworkTexts {
    * The array is the kept one: read it, never change it.
    */
   acceptedSince(accountId: string, profileId: string, platform: Platform, since: string): NetworkText[] {
+    // The account sent nothing to the network since then (a kept answer): nothing to read or keep.
+    if (this.source.keptLatestSend(accountId, platform, Date.parse(since)) === null) return NO_POSTS;
     const key = recentKey(profileId, platform);
     const kept = this.#recent.get(key, since);
     if (kept !== undefined) return kept;
-    const posts =
-      this.source.keptLatestSend(accountId, platform, Date.parse(since)) === null
-        ? []
-        : this.#readAccepted(accountId, profileId, platform, since);
+    const posts = this.#readAccepted(accountId, profileId, platform, since);
     if (this.source.mayKeep()) this.#recent.keep(key, since, posts);
     return posts;
   }
