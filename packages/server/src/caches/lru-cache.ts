@@ -54,15 +54,23 @@ export class LruCache<V> {
     return this.#rows.size;
   }
 
+  /**
+   * The cached value, marked as used, or undefined when none is kept. Loads nothing, so a caller
+   * whose `load` needs the key makes no closure for a hit.
+   */
+  hit(key: string): V | undefined {
+    const cached = this.#rows.get(key);
+    if (cached === undefined) return undefined;
+    // A hit is only marked: moving it to the end on every hit costs each read more than the lookup.
+    cached.used = true;
+    if (this.workingSet !== null) cached.usedAt = this.workingSet.nowMs();
+    return cached.value;
+  }
+
   /** The cached value, or `load()` (kept when found and no transaction is open). */
   read(key: string, load: () => V | undefined): V | undefined {
-    const cached = this.#rows.get(key);
-    if (cached !== undefined) {
-      // A hit is only marked: moving it to the end on every hit costs each read more than the lookup.
-      cached.used = true;
-      if (this.workingSet !== null) cached.usedAt = this.workingSet.nowMs();
-      return cached.value;
-    }
+    const cached = this.hit(key);
+    if (cached !== undefined) return cached;
     const loaded = load();
     const weight = weightOf(loaded);
     if (!this.db.inTransaction && loaded !== undefined && weight <= this.capacity) {
