@@ -74,7 +74,9 @@ describe('caches sized for the accounts a server serves', () => {
     expect(POST_COUNTS_CAPACITY).toBe(SIZED_FOR_ACCOUNTS * ANSWERS_PER_ACCOUNT);
   });
 
-  it('keep every account’s rows over a rotation slower than the working set’s minute', { timeout: 60_000 }, () => {
+  it('keep every account’s rows over a rotation slower than the working set’s minute', {
+    timeout: 60_000,
+  }, () => {
     expect(rowsLoadedOnSecondVisit(SIZED_FOR_ACCOUNTS)).toBe(0);
     expect(rowsLoadedOnSecondVisit(SIZED_FOR_ACCOUNTS + 1)).toBeGreaterThan(0);
   });
