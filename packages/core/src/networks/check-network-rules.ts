@@ -91,7 +91,13 @@ export function checkNetworkRules(
     if (rule.applied === 'network') found = refusal(rule, countDetail(count));
   }
   if (found !== null) return { counts, refusal: found };
-  return { counts, refusal: checkMediaRules(platform, post, facts) ?? checkHistoryRules(platform, facts) };
+  const media = checkMediaRules(platform, post, facts);
+  return { counts, refusal: media ?? (hasHistoryFacts(facts) ? checkHistoryRules(platform, facts) : null) };
+}
+
+/** Facts a history rule reads: without them no history rule can refuse. */
+function hasHistoryFacts(facts: HistoryFacts): boolean {
+  return (facts.duplicateOf !== undefined && facts.duplicateOf !== null) || facts.postsInWindow !== undefined;
 }
 
 /** The files alone against the network's media rules (counts, kinds, sizes, durations, ratios). */
@@ -100,6 +106,8 @@ export function checkMediaRules(
   post: PostForRules,
   facts: MediaFacts = {},
 ): NetworkRefusal | null {
+  // Every measure reads the files and answers nothing for none (a test holds each to it).
+  if (post.media.length === 0) return null;
   for (const rule of NETWORKS[platform].refuses) {
     if (rule.applied !== 'network' || rule.field === 'history' || !ruleAppliesTo(rule, post.postType))
       continue;

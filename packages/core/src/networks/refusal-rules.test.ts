@@ -39,6 +39,26 @@ describe('the rule table', () => {
     }
   });
 
+  it('has every media measure answer nothing for a post without files (they are skipped then)', () => {
+    for (const rule of ALL_RULES) {
+      const measure = MEDIA_MEASURES[rule.id];
+      if (measure === undefined) continue;
+      expect(measure(rule, [], { maxVideoSeconds: 1 }), rule.id).toBeNull();
+    }
+  });
+
+  it('still measures the files of a post that has some, and still counts a text-only post', () => {
+    const images = Array.from({ length: 5 }, () => ({ kind: 'image' as const, size: 1, type: 'image/png' }));
+    expect(checkNetworkRules('x', { text: 'hello', media: images.slice(0, 4) }).refusal).toBeNull();
+    expect(checkNetworkRules('x', { text: 'hello', media: images }).refusal).toMatchObject({
+      rule: 'x.media.images',
+    });
+    expect(checkNetworkRules('x', { text: 'a'.repeat(281), media: [] }).refusal).toMatchObject({
+      rule: 'x.text.length',
+    });
+    expect(checkNetworkRules('x', { text: 'a'.repeat(280), media: [] }).refusal).toBeNull();
+  });
+
   it('has no counting function without a row', () => {
     const ids = new Set(ALL_RULES.map((rule) => rule.id));
     for (const id of [...TEXT_RULE_IDS, ...Object.keys(MEDIA_MEASURES)]) expect(ids.has(id), id).toBe(true);

@@ -1,5 +1,6 @@
 import { duplicateRuleOf, type Platform } from '@socialpub/core';
 import type BetterSqlite3 from 'better-sqlite3';
+import { KeptTextsFilter, keptTextOwner } from '../caches/kept-texts-filter.js';
 import {
   isAccepted,
   type NetworkText,
@@ -45,6 +46,8 @@ export class NetworkTexts {
   #since: BetterSqlite3.Statement<unknown[]> | undefined;
   #ever: BetterSqlite3.Statement<unknown[]> | undefined;
   #keep: BetterSqlite3.Statement<unknown[]> | undefined;
+  /** Which texts the table may hold, filled from it at the first question (`keptText`). */
+  #kept: KeptTextsFilter | undefined;
 
   constructor(
     private readonly db: Database,
@@ -71,6 +74,7 @@ export class NetworkTexts {
       at,
       post.publishId,
     );
+    this.#kept?.add(keptTextOwner(post.accountId, post.profileId, post.platform), post.textDigest);
   }
 
   /**
@@ -123,6 +127,8 @@ export class NetworkTexts {
       if (isAccepted(post) && post.textDigest?.equals(digest))
         return { at, digest, networkPostId: post.publishId };
     }
+    // Most texts were never sent: the filter says so without a read.
+    if (!this.#keptFilter().mayHold(keptTextOwner(accountId, profileId, platform), digest)) return null;
     this.#ever ??= this.db.prepare(
       `SELECT at, publish_id FROM sent_text_digests
        WHERE account_id = ? AND profile_id = ? AND platform = ? AND digest = ? LIMIT 1`,
@@ -131,6 +137,19 @@ export class NetworkTexts {
       | { at: string; publish_id: string | null }
       | undefined;
     return row === undefined ? null : { at: row.at, digest, networkPostId: row.publish_id };
+  }
+
+  #keptFilter(): KeptTextsFilter {
+    if (this.#kept !== undefined) return this.#kept;
+    const filter = new KeptTextsFilter();
+    const rows = this.db
+      .prepare('SELECT account_id, profile_id, platform, digest FROM sent_text_digests')
+      .raw()
+      .iterate() as IterableIterator<[string, string, string, Buffer]>;
+    for (const [accountId, profileId, platform, digest] of rows)
+      filter.add(keptTextOwner(accountId, profileId, platform), digest);
+    this.#kept = filter;
+    return filter;
   }
 
   /** A new post record: the kept posts of its profile and network follow it. */

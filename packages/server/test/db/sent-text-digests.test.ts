@@ -131,4 +131,53 @@ describe('the texts LinkedIn remembers for good (migration 028)', () => {
     expect(db.prepare('SELECT COUNT(*) AS n FROM sent_text_digests').get()).toEqual({ n: 1 });
     db.close();
   });
+
+  it('finds a text written after its first question, and again after a restart, however many are kept', async () => {
+    const db = openDatabase({ memory: true });
+    addAccount(db);
+    const repo = new PostRecordsRepository(db);
+    const kept = (r: PostRecordsRepository, text: string) =>
+      r.networkTexts.keptText('acc-1', 'prof-1', 'linkedin', DIGEST_OF(text))?.networkPostId ?? null;
+    // Asked before anything is kept: the filter is filled (empty) now and must follow the writes.
+    expect(kept(repo, 'First')).toBeNull();
+    repo.insert(
+      storedPostRecord(AT, {
+        id: 'li-1',
+        platform: 'linkedin',
+        publishId: 'urn:1',
+        textDigest: DIGEST_OF('First'),
+      }),
+    );
+    expect(kept(repo, 'First')).toBe('urn:1');
+    // A publish's group commit, the way POST /posts records it.
+    const publish = repo.insertCommitted(
+      storedPostRecord(AT, {
+        id: 'li-2',
+        platform: 'linkedin',
+        publishId: 'urn:2',
+        textDigest: DIGEST_OF('Second'),
+      }),
+    );
+    expect(kept(repo, 'Second')).toBe('urn:2');
+    await publish;
+    expect(kept(repo, 'Second')).toBe('urn:2');
+    for (let i = 0; i < 300; i += 1) {
+      repo.insert(
+        storedPostRecord(AT, {
+          id: `li-n${i}`,
+          platform: 'linkedin',
+          publishId: `urn:n${i}`,
+          textDigest: DIGEST_OF(`Text ${i}`),
+        }),
+      );
+    }
+    // A restart: a new repository reads what the table holds.
+    const restarted = new PostRecordsRepository(db);
+    expect(kept(restarted, 'First')).toBe('urn:1');
+    expect(kept(restarted, 'Second')).toBe('urn:2');
+    for (let i = 0; i < 300; i += 1) expect(kept(restarted, `Text ${i}`)).toBe(`urn:n${i}`);
+    expect(kept(restarted, 'Never sent')).toBeNull();
+    expect(restarted.networkTexts.keptText('acc-1', 'prof-2', 'linkedin', DIGEST_OF('First'))).toBeNull();
+    db.close();
+  });
 });
