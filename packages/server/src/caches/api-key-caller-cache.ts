@@ -69,16 +69,15 @@ export class ApiKeyCallerCache<R extends CallerRecords> {
 
   /** The active key with this digest and its account, or null (unknown, revoked, account gone). */
   find(digest: string): KeyCaller<R> | null {
-    const load = () => this.#load(digest);
-    let kept = this.#byDigest.read(digest, load);
-    if (
-      kept !== undefined &&
-      (kept.keysVersion !== this.keys.version || kept.accountsVersion !== this.accounts.version)
-    ) {
+    // The hit makes no closure: one is made only when the key and account are looked up.
+    const kept = this.#byDigest.hit(digest);
+    if (kept !== undefined) {
+      if (kept.keysVersion === this.keys.version && kept.accountsVersion === this.accounts.version) {
+        return kept;
+      }
       this.#byDigest.invalidate(digest);
-      kept = this.#byDigest.read(digest, load);
     }
-    return kept ?? null;
+    return this.#byDigest.read(digest, () => this.#load(digest)) ?? null;
   }
 
   #load(digest: string): KeptCaller<R> | undefined {

@@ -1,5 +1,5 @@
 import { LruOrder } from './lru-order.js';
-import { mayEvict, type WorkingSetPolicy } from './lru-working-set.js';
+import { mayEvict, SIZED_FOR_ACCOUNTS, type WorkingSetPolicy } from './lru-working-set.js';
 
 /** The database's side of a cache: whether a transaction is open (what it reads may roll back). */
 export interface TransactionState {
@@ -7,12 +7,13 @@ export interface TransactionState {
 }
 
 /**
- * Enough for the accounts of a quiet local server; beyond it the least recently used entry goes
- * first, unless a working-set policy keeps it. Counted in rows, not entries: a list value (the
+ * One row per account for every account a server is sized for (the caller's key, the account, its
+ * connections); beyond it the least recently used entry goes first, unless a working-set policy
+ * keeps it. Counted in rows, not entries: a list value (the
  * profiles of an account) weighs its length, so a cache of lists cannot hold a hundred times what
  * a cache of single rows holds.
  */
-export const LRU_CACHE_CAPACITY = 10_000;
+export const LRU_CACHE_CAPACITY = SIZED_FOR_ACCOUNTS;
 const weightOf = (value: unknown) => (Array.isArray(value) ? Math.max(1, value.length) : 1);
 
 interface Kept<V> {
@@ -54,15 +55,23 @@ export class LruCache<V> {
     return this.#rows.size;
   }
 
+  /**
+   * The cached value, marked as used, or undefined when none is kept. Loads nothing, so a caller
+   * whose `load` needs the key makes no closure for a hit.
+   */
+  hit(key: string): V | undefined {
+    const cached = this.#rows.get(key);
+    if (cached === undefined) return undefined;
+    // A hit is only marked: moving it to the end on every hit costs each read more than the lookup.
+    cached.used = true;
+    if (this.workingSet !== null) cached.usedAt = this.workingSet.nowMs();
+    return cached.value;
+  }
+
   /** The cached value, or `load()` (kept when found and no transaction is open). */
   read(key: string, load: () => V | undefined): V | undefined {
-    const cached = this.#rows.get(key);
-    if (cached !== undefined) {
-      // A hit is only marked: moving it to the end on every hit costs each read more than the lookup.
-      cached.used = true;
-      if (this.workingSet !== null) cached.usedAt = this.workingSet.nowMs();
-      return cached.value;
-    }
+    const cached = this.hit(key);
+    if (cached !== undefined) return cached;
     const loaded = load();
     const weight = weightOf(loaded);
     if (!this.db.inTransaction && loaded !== undefined && weight <= this.capacity) {

@@ -12,9 +12,17 @@ export interface WorkingSetPolicy {
   nowMs: () => number;
 }
 
+/**
+ * The accounts a server is sized for. A cache holding one entry per account is bounded by it, not
+ * by the working set's minute alone: accounts each visited once every few minutes (a rotation
+ * slower than `inUseMs`) must still find their rows, or every visit loads them anew.
+ */
+export const SIZED_FOR_ACCOUNTS = 20_000;
+
 export const WORKING_SET: WorkingSetPolicy = {
   inUseMs: 60_000,
-  ceilingFactor: 8,
+  // Four times an account-sized bound: the same ceiling as before the bound was derived from accounts.
+  ceilingFactor: 4,
   // Read on every cache hit; the cheapest clock. A step of the system clock only keeps entries a
   // little longer or shorter, within the ceiling.
   nowMs: Date.now,

@@ -1,7 +1,7 @@
 import { PLATFORMS, type Platform } from '@socialpub/core';
 import type { AnswersSlot } from './caller-facts-cache.js';
 import { LruOrder } from './lru-order.js';
-import { mayEvict, WORKING_SET, type WorkingSetPolicy } from './lru-working-set.js';
+import { mayEvict, SIZED_FOR_ACCOUNTS, WORKING_SET, type WorkingSetPolicy } from './lru-working-set.js';
 
 /** What a cached count's key is made of (the post records' `PostCountQuery`). */
 export interface PostCountKey {
@@ -38,18 +38,24 @@ export interface KeptCount<R extends CountedRow> {
 }
 
 /**
- * Limit answers kept in memory (each is a few bytes): enough for the several counts of every
- * account a busy server checks; beyond it the least recently asked subject's answers go first.
+ * Answers one check of an account asks: about six limit counts and the history rules' latest send,
+ * with room for one more.
  */
-export const POST_COUNTS_CAPACITY = 80_000;
+export const ANSWERS_PER_ACCOUNT = 8;
 
 /**
- * The working set of the limit answers: past `POST_COUNTS_CAPACITY`, what was asked within the last minute
- * stays, up to four times the bound. A check asks about six answers an account, so a server whose
- * busy minute checks 20,000 accounts holds about 120,000; a bound below the rotation would drop
- * each account's answers just before they are asked again, and every check would count anew.
+ * Limit answers kept in memory (each is a few bytes): every answer of every account a server is
+ * sized for; beyond it the least recently asked subject's answers go first. A bound below the
+ * accounts' answers would drop each account's answers just before they are asked again, when the
+ * accounts are visited in turn, and every check would count anew.
  */
-export const POST_COUNTS_WORKING_SET: WorkingSetPolicy = { ...WORKING_SET, ceilingFactor: 4 };
+export const POST_COUNTS_CAPACITY = SIZED_FOR_ACCOUNTS * ANSWERS_PER_ACCOUNT;
+
+/**
+ * The working set of the limit answers: past `POST_COUNTS_CAPACITY`, what was asked within the
+ * last minute stays, up to twice the bound.
+ */
+export const POST_COUNTS_WORKING_SET: WorkingSetPolicy = { ...WORKING_SET, ceilingFactor: 2 };
 /** In-use answers one `#bound` call passes by before it gives up. */
 const IN_USE_STEPS = 16;
 

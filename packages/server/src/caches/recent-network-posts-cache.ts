@@ -1,4 +1,5 @@
 import type { Platform, PostStatus } from '@socialpub/core';
+import { SIZED_FOR_ACCOUNTS } from './lru-working-set.js';
 
 /** A post a network accepted, as its duplicate and posting-limit rules read it. */
 export interface NetworkText {
@@ -14,8 +15,11 @@ interface Entry {
   posts: NetworkText[];
 }
 
-/** Profiles and networks cached; past it the oldest is evicted (it is read again when asked). */
-const KEPT_ENTRIES = 20_000;
+/**
+ * Profiles and networks cached: one for every account a server is sized for; past it the oldest is
+ * evicted (it is read again when asked).
+ */
+export const RECENT_NETWORK_POSTS_KEPT = SIZED_FOR_ACCOUNTS;
 
 /** What the cache reads of a new post record. */
 export interface NetworkPostRow {
@@ -54,7 +58,7 @@ export class RecentNetworkPostsCache {
   }
 
   keep(key: string, since: string, posts: NetworkText[]): void {
-    if (this.#entries.size >= KEPT_ENTRIES && !this.#entries.has(key)) {
+    if (this.#entries.size >= RECENT_NETWORK_POSTS_KEPT && !this.#entries.has(key)) {
       const oldest = this.#entries.keys().next();
       if (oldest.done !== true) this.#entries.delete(oldest.value);
     }

@@ -38,6 +38,22 @@ describe('LruCache', () => {
     expect(l.loads).toBe(5);
   });
 
+  it('hit: answers a kept value as a read would, loads nothing on a miss, and counts as a use', () => {
+    const p = policy();
+    const cache = new LruCache<{ id: number }>(db, 50, p);
+    expect(cache.hit('k0')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    for (let i = 0; i < 50; i++) cache.read(`k${i}`, () => ({ id: i }));
+    // k0 is used just before the in-use time runs out for the rest: it stays, k1 goes.
+    p.now = 59_999;
+    expect(cache.hit('k0')).toEqual({ id: 0 });
+    p.now = 60_000;
+    cache.read('k50', () => ({ id: 50 }));
+    expect(cache.hit('k0')).toEqual({ id: 0 });
+    expect(cache.hit('k1')).toBeUndefined();
+    expect(cache.weight).toBe(50);
+  });
+
   it('keeps a rotation larger than its capacity while in use: the second pass loads nothing', () => {
     const p = policy();
     const cache = new LruCache<{ id: number }>(db, 50, p);
