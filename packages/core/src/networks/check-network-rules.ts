@@ -91,13 +91,7 @@ export function checkNetworkRules(
     if (rule.applied === 'network') found = refusal(rule, countDetail(count));
   }
   if (found !== null) return { counts, refusal: found };
-  const media = checkMediaRules(platform, post, facts);
-  return { counts, refusal: media ?? (hasHistoryFacts(facts) ? checkHistoryRules(platform, facts) : null) };
-}
-
-/** Facts a history rule reads: without them no history rule can refuse. */
-function hasHistoryFacts(facts: HistoryFacts): boolean {
-  return (facts.duplicateOf !== undefined && facts.duplicateOf !== null) || facts.postsInWindow !== undefined;
+  return { counts, refusal: checkMediaRules(platform, post, facts) ?? checkHistoryRules(platform, facts) };
 }
 
 /** The files alone against the network's media rules (counts, kinds, sizes, durations, ratios). */
