@@ -13,7 +13,7 @@ import { ConnectionDroppedError, errorResponse, onError } from './error-response
 import { drop, faultError, faultHeader } from './faults.js';
 import { checkHost } from './host-check.js';
 import type { OwnNames } from './own-names.js';
-import { startLogRecord } from './request-log.js';
+import { RequestLogRecord } from './request-log.js';
 import type { RouteNeeds } from './route-needs.js';
 import { finishWithNoSniff, withNoSniff } from './security-headers.js';
 
@@ -33,7 +33,8 @@ export interface PipelineStepsOptions {
 
 /** What the steps keep between their halves, before the route and after it. */
 export interface Entered {
-  record: (status: number) => void;
+  /** The request log's record (null on an unlogged address). */
+  record: RequestLogRecord | null;
   /** A fault armed `when: after` that matched: it replaces the route's answer. */
   after: FaultRecord | null;
 }
@@ -49,7 +50,8 @@ export function isEntered(entered: Response | Entered): entered is Entered {
  * answered (`c.res`). pipeline.ts compiles them around each route with the route's needs.
  */
 export interface PipelineSteps {
-  enter(c: Context<AppEnv>, needs: RouteNeeds): Response | Entered;
+  /** `route`: the pattern of the route the request reached ('' when none took it), for the log. */
+  enter(c: Context<AppEnv>, needs: RouteNeeds, route: string): Response | Entered;
   leave(c: Context<AppEnv>, entered: Entered): void;
   /** The request failed without an answer. */
   failed(entered: Entered): void;
@@ -68,9 +70,9 @@ export interface PipelineSteps {
  */
 export function pipelineSteps(options: PipelineStepsOptions): PipelineSteps {
   const { repos, clock, clocks, ownNames, clientAddresses, adminListener, events } = options;
-  const unlogged: Entered = { record: () => {}, after: null };
+  const unlogged: Entered = { record: null, after: null };
   return {
-    enter(c, needs) {
+    enter(c, needs, route) {
       const misdirected = checkHost(c, ownNames, clientAddresses);
       if (misdirected !== null) return withNoSniff(misdirected);
       c.set('clientAddress', clientAddresses.of(c.env?.incoming));
@@ -81,7 +83,7 @@ export function pipelineSteps(options: PipelineStepsOptions): PipelineSteps {
       // One reading of the server's clock for the log record, and for the key check's bookkeeping
       // when the caller's account is on the server's clock.
       const now = clock.now();
-      const record = startLogRecord(repos.requestLog, now, c, events);
+      const record = new RequestLogRecord(repos.requestLog, now, c, events, route);
       let fault: FaultRecord | null = null;
       try {
         if (needs.apiKey) authenticate(c, repos, clocks, { clock, now });
@@ -97,16 +99,16 @@ export function pipelineSteps(options: PipelineStepsOptions): PipelineSteps {
         if (fault !== null && fault.when === 'before') {
           if (fault.answer === 'drop') drop(c);
           const answer = errorResponse(c, faultError(fault.answer), faultHeader(fault.id));
-          record(answer.status);
+          record.finish(answer.status);
           return withNoSniff(answer);
         }
       } catch (error) {
         if (error instanceof ConnectionDroppedError) {
-          record(0);
+          record.finish(0);
           throw error;
         }
         const answer = onError(error as Error, c) as Response;
-        record(answer.status);
+        record.finish(answer.status);
         return withNoSniff(answer);
       }
       return { record, after: fault };
@@ -114,17 +116,17 @@ export function pipelineSteps(options: PipelineStepsOptions): PipelineSteps {
     leave(c, { record, after }) {
       if (after !== null) {
         if (after.answer === 'drop') {
-          record(0);
+          record?.finish(0);
           drop(c);
         }
         // Takes the route's answer's headers (nosniff among them once finished) with it.
         c.res = errorResponse(c, faultError(after.answer), faultHeader(after.id));
       }
       finishWithNoSniff(c);
-      record(c.res.status);
+      record?.finish(c.res.status);
     },
     failed({ record }) {
-      record(0);
+      record?.finish(0);
     },
   };
 }

@@ -22,6 +22,8 @@ interface Area {
 }
 
 const ALL = 'ALL';
+/** What the log and metrics name a request no route took (Hono's `routePath` gives '' too). */
+const NO_ROUTE = '';
 
 /**
  * The one request pipeline. Every route (REST, dashboard, OAuth, admin, MCP, tus, the operator's
@@ -95,6 +97,7 @@ export class Pipeline {
           path,
           this.#compile(
             needs,
+            path,
             handlers.map((e) => e.handler),
           ),
         );
@@ -106,6 +109,7 @@ export class Pipeline {
           path,
           this.#compile(
             needs,
+            path,
             entries.filter((e) => e.method === ALL).map((e) => e.handler),
           ),
         );
@@ -120,7 +124,7 @@ export class Pipeline {
     ];
     const steps = this.#steps;
     const noRoute: NotFoundHandler<AppEnv> = (c) => {
-      const entered = steps.enter(c, this.needsAt(c.req.path));
+      const entered = steps.enter(c, this.needsAt(c.req.path), NO_ROUTE);
       if (!isEntered(entered)) return entered;
       c.res = answerNoRoute(c, this.needsAt(c.req.path).methodNotAllowed ? allowed(c.req.path) : []);
       steps.leave(c, entered);
@@ -131,8 +135,11 @@ export class Pipeline {
     return app;
   }
 
-  /** A route's steps and handlers as one handler: synchronous when its handler answers at once. */
-  #compile(needs: RouteNeeds, handlers: RouteHandler[]): Handler<AppEnv> {
+  /**
+   * A route's steps and handlers as one handler: synchronous when its handler answers at once.
+   * `route`: its pattern, which the log and metrics name it by, known here rather than looked up.
+   */
+  #compile(needs: RouteNeeds, route: string, handlers: RouteHandler[]): Handler<AppEnv> {
     const steps = this.#steps;
     const chained = chainHandlers(handlers);
     const final = handlers[handlers.length - 1] as RouteHandler;
@@ -175,7 +182,7 @@ export class Pipeline {
       return Promise.resolve();
     };
     return (c) => {
-      const entered = steps.enter(c, needs);
+      const entered = steps.enter(c, needs, route);
       if (!isEntered(entered)) return entered;
       let res: unknown;
       try {

@@ -1,6 +1,5 @@
 import { LIMITS } from '@socialpub/core';
 import type { Context } from 'hono';
-import { routePath } from 'hono/route';
 import type { RequestLogRepository } from '../db/request-log-repo.js';
 import type { ServerEvents } from '../observability/server-events.js';
 import type { AppEnv } from './context.js';
@@ -17,28 +16,35 @@ function loggedIdempotencyKey(c: Context<AppEnv>): string | null {
 }
 
 /**
- * Starts the request log's record of a request (`isLogged` paths only) that came in at `at` (the
- * server's clock); call the result with the answer's status once it is known (0 when the request
- * failed without one).
+ * The request log's record of a request (logged addresses only) that came in at `at` (the server's
+ * clock) to the route registered as `route` (the pattern, '' when no route took it): `finish` it
+ * with the answer's status once that is known (0 when the request failed without one).
  */
-export function startLogRecord(
-  log: RequestLogRepository,
-  at: Date,
-  c: Context<AppEnv>,
-  events?: ServerEvents,
-): (status: number) => void {
-  const started = performance.now();
-  const atMs = at.getTime();
-  return (status) => {
+export class RequestLogRecord {
+  readonly #started = performance.now();
+  readonly #atMs: number;
+
+  constructor(
+    private readonly log: RequestLogRepository,
+    at: Date,
+    private readonly c: Context<AppEnv>,
+    private readonly events: ServerEvents | undefined,
+    private readonly route: string,
+  ) {
+    this.#atMs = at.getTime();
+  }
+
+  finish(status: number): void {
+    const { c } = this;
     try {
-      const elapsedMs = performance.now() - started;
+      const elapsedMs = performance.now() - this.#started;
       const method = c.req.method;
       const path = c.req.path;
       const errorCode = c.get('errorCode') ?? null;
       const accountId = c.get('caller')?.account.id ?? null;
       const clientAddress = c.get('clientAddress') ?? null;
-      log.add({
-        atMs,
+      this.log.add({
+        atMs: this.#atMs,
         method,
         path,
         status,
@@ -51,7 +57,7 @@ export function startLogRecord(
         replayed: c.get('idempotencyReplayed') === true,
       });
       // The route's pattern, never the raw path: one series per route, not per id.
-      events?.request(method, routePath(c), status, elapsedMs / 1000, {
+      this.events?.request(method, this.route, status, elapsedMs / 1000, {
         path,
         clientAddress,
         accountId,
@@ -60,5 +66,5 @@ export function startLogRecord(
     } catch {
       // Logging must never turn an answer into a failure (e.g. the database closed at shutdown).
     }
-  };
+  }
 }

@@ -50,9 +50,9 @@ const requests = (): { kind: string; path: string; init: RequestInit; status: nu
 /** The steps with one step more: a header on every answer, and the path of every request that entered. */
 function withAddedStep(steps: PipelineSteps, entered: string[]): PipelineSteps {
   return {
-    enter(c, needs) {
+    enter(c, needs, route) {
       entered.push(c.req.path);
-      return steps.enter(c, needs);
+      return steps.enter(c, needs, route);
     },
     leave(c, state) {
       steps.leave(c, state);
