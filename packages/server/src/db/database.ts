@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { SqliteDatabase } from './better-sqlite3.js';
+import { openSqlite } from './better-sqlite3.js';
 import { runMigrations } from './migrate.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -24,9 +24,9 @@ export function openDatabase(location: DatabaseLocation): Database {
   let db: Database;
   if ('file' in location) {
     mkdirSync(dirname(location.file), { recursive: true });
-    db = new SqliteDatabase(location.file);
+    db = openSqlite(location.file);
   } else {
-    db = new SqliteDatabase(':memory:');
+    db = openSqlite(':memory:');
   }
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
