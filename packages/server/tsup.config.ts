@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { parse } from 'acorn';
 import { build, defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
+type TsupPlugin = NonNullable<Options['plugins']>[number];
 
 /**
  * zod's table of locales (some eighty languages' error texts, a sixth of the bundle's source) comes
@@ -65,6 +67,42 @@ const startInOneChunk: EsbuildPlugin = {
 };
 
 /**
+ * esbuild writes strings as ASCII but keeps the comments it carries over as they were, and one
+ * non-ASCII character anywhere makes Node decode the whole file into a two-byte string, which V8
+ * then compiles: twice the bytes for the start chunk, decoded and scanned at every start. Such
+ * characters inside comments are written as `\u` escapes (the comment still reads the same).
+ */
+const NOT_ASCII = /[\u0080-\uffff]/;
+const asciiComments: TsupPlugin = {
+  name: 'ascii-comments',
+  renderChunk(code) {
+    // Only a file that is not ASCII already is parsed.
+    if (!NOT_ASCII.test(code)) return undefined;
+    const comments: Array<[number, number]> = [];
+    parse(code, {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      onComment: (_block, _text, start, end) => {
+        comments.push([start, end]);
+      },
+    });
+    let out = '';
+    let done = 0;
+    for (const [start, end] of comments) {
+      const comment = code.slice(start, end);
+      if (!NOT_ASCII.test(comment)) continue;
+      out += code.slice(done, start);
+      out += comment.replace(
+        /[\u0080-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+      done = end;
+    }
+    return done === 0 ? undefined : { code: out + code.slice(done) };
+  },
+};
+
+/**
  * The dashboard composer's script for browsers (`dist/browser/composer.js`): core's own counting,
  * twitter-text included, bundled once at build time and served from our origin (the page's CSP
  * allows scripts from 'self' only). Built after the server, so the server's `clean` cannot race it.
@@ -115,6 +153,7 @@ export default defineConfig({
     'twitter-text',
   ],
   esbuildPlugins: [englishZodLocaleOnly, startInOneChunk],
+  plugins: [asciiComments],
   onSuccess: buildComposerScript,
   esbuildOptions(options) {
     options.conditions = ['source'];

@@ -1,4 +1,15 @@
-import proxyAddr from 'proxy-addr';
+import { createRequire } from 'node:module';
+import type ProxyAddr from 'proxy-addr';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * proxy-addr, loaded when a trusted proxy is configured: a start without one (the default) never
+ * reads its CommonJS modules.
+ */
+export function proxyAddrModule(): typeof ProxyAddr {
+  return require('proxy-addr') as typeof ProxyAddr;
+}
 
 /**
  * Which peers may speak for the client (SOCIALPUB_TRUST_PROXY): the last `hops` forwarding hops,
@@ -30,7 +41,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | undefined
     );
   }
   try {
-    proxyAddr.compile(addresses);
+    proxyAddrModule().compile(addresses);
   } catch (error) {
     throw new Error(
       `SOCIALPUB_TRUST_PROXY: ${(error as Error).message} in "${raw}". Give a hop count (1) or addresses and CIDR ranges (127.0.0.1, 10.0.0.0/8, ::1).`,

@@ -8,9 +8,9 @@ import { codePointLength, utf8ByteLength } from '../parsers/text-limits.js';
  */
 
 // Every RGI emoji sequence (skin tones, ZWJ families, flags, keycaps) as one match. Made with the
-// `v` flag at run time: the compile target predates it, Node 20 has it.
-// biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag does not compile for ES2022.
-const EMOJI_SEQUENCE = new RegExp('\\p{RGI_Emoji}', 'gv');
+// `v` flag at run time: the compile target predates it, Node 20 has it. Made at its first use, not
+// at load: V8 builds the whole emoji set when the expression is made, and a start never needs it.
+let emojiSequence: RegExp | undefined;
 
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
@@ -24,7 +24,9 @@ function isAscii(text: string): boolean {
 export function threadsLength(text: string): number {
   if (isAscii(text)) return text.length;
   let length = codePointLength(text);
-  for (const match of text.matchAll(EMOJI_SEQUENCE)) {
+  // biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag does not compile for ES2022.
+  emojiSequence ??= new RegExp('\\p{RGI_Emoji}', 'gv');
+  for (const match of text.matchAll(emojiSequence)) {
     length += utf8ByteLength(match[0]) - codePointLength(match[0]);
   }
   return length;

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { openSqlite } from '../db/better-sqlite3.js';
 import { copyMediaFolder, isGone } from './copy-media.js';
 import { makePrivateFolder, makeTreePrivate, PRIVATE_FILE_MODE } from './private-modes.js';
 
@@ -43,7 +43,7 @@ async function isEmptyOrMissing(dir: string): Promise<boolean> {
 }
 
 function integrityOf(file: string): string {
-  const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  const db = openSqlite(file, { readonly: true, fileMustExist: true });
   try {
     return String(db.pragma('integrity_check', { simple: true }));
   } finally {
@@ -53,7 +53,7 @@ function integrityOf(file: string): string {
 
 /** Open uploads of a database file: their part file must be in the media copy. */
 function openUploadIds(file: string): string[] {
-  const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  const db = openSqlite(file, { readonly: true, fileMustExist: true });
   try {
     const rows = db
       .prepare("SELECT file_id AS id FROM upload_links WHERE state IN ('uploading', 'verifying')")
@@ -89,7 +89,7 @@ export async function backupDataDir(dataDir: string, to: string): Promise<Backup
   await makePrivateFolder(target);
   const databaseFile = join(target, DATABASE_FILE);
   // A connection of our own: WAL lets it read a snapshot while the server's connection writes.
-  const db = new BetterSqlite3(source, { fileMustExist: true });
+  const db = openSqlite(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     // After the first step, copy every remaining page in one step: a step that sees a write made

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { openSqlite } from './better-sqlite3.js';
 import { runMigrations } from './migrate.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -23,9 +24,9 @@ export function openDatabase(location: DatabaseLocation): Database {
   let db: Database;
   if ('file' in location) {
     mkdirSync(dirname(location.file), { recursive: true });
-    db = new BetterSqlite3(location.file);
+    db = openSqlite(location.file);
   } else {
-    db = new BetterSqlite3(':memory:');
+    db = openSqlite(':memory:');
   }
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

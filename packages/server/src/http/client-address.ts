@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import proxyAddr from 'proxy-addr';
-import type { TrustProxy } from '../trust-proxy.js';
+import type ProxyAddr from 'proxy-addr';
+import { proxyAddrModule, type TrustProxy } from '../trust-proxy.js';
 
 export { parseTrustProxy, type TrustProxy } from '../trust-proxy.js';
 
@@ -24,8 +24,11 @@ type IncomingParts = Partial<Pick<IncomingMessage, 'headers'>> & {
  */
 export class ClientAddresses {
   readonly #trust: TrustFunction | null;
+  /** proxy-addr itself, loaded only when a proxy is trusted. */
+  readonly #proxyAddr: typeof ProxyAddr | null;
 
   constructor(trust: TrustProxy | undefined) {
+    this.#proxyAddr = trust === undefined ? null : proxyAddrModule();
     this.#trust = trust === undefined ? null : compileTrust(trust);
   }
 
@@ -38,10 +41,10 @@ export class ClientAddresses {
   of(incoming: IncomingParts | undefined): string {
     const socketAddress = incoming?.socket?.remoteAddress;
     if (socketAddress === undefined) return NO_SOCKET_ADDRESS;
-    if (this.#trust === null) return socketAddress;
+    if (this.#trust === null || this.#proxyAddr === null) return socketAddress;
     const forwardedFor = incoming?.headers?.['x-forwarded-for'];
     if (forwardedFor === undefined) return socketAddress;
-    return proxyAddr(
+    return this.#proxyAddr(
       { socket: { remoteAddress: socketAddress }, headers: { 'x-forwarded-for': forwardedFor } } as never,
       this.#trust,
     );
@@ -62,7 +65,7 @@ function compileTrust(trust: TrustProxy): TrustFunction {
     const { hops } = trust;
     return (_address, hop) => hop < hops;
   }
-  return proxyAddr.compile([...trust.addresses]);
+  return proxyAddrModule().compile([...trust.addresses]);
 }
 
 /** The request's client address, as its first step set it (`local` when none did: parts-built apps). */

@@ -86,13 +86,26 @@ export function urlPort(url: URL): number {
 const portMatches = (entryPort: number | null, port: number | undefined) =>
   entryPort === null || entryPort === port;
 
-const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
-/** Inside 2000::/3 but not public: IETF protocol assignments (with Teredo), documentation, 6to4. */
-const IPV6_SPECIAL = ['2001::/23', '2001:db8::/32', '2002::/16', '3fff::/20'].map((text) =>
-  ipaddr.parseCIDR(text),
-);
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-const NAT64_LOCAL = ipaddr.parseCIDR('64:ff9b:1::/48');
+interface Ipv6Ranges {
+  globalUnicast: Cidr;
+  /** Inside 2000::/3 but not public: IETF protocol assignments (with Teredo), documentation, 6to4. */
+  special: Cidr[];
+  nat64Local: Cidr;
+}
+
+let parsedIpv6Ranges: Ipv6Ranges | undefined;
+
+/** Parsed at the first address checked, not at load: ipaddr.js's IPv6 parsing is slow to warm up. */
+function ipv6Ranges(): Ipv6Ranges {
+  parsedIpv6Ranges ??= {
+    globalUnicast: ipaddr.parseCIDR('2000::/3'),
+    special: ['2001::/23', '2001:db8::/32', '2002::/16', '3fff::/20'].map((text) => ipaddr.parseCIDR(text)),
+    nat64Local: ipaddr.parseCIDR('64:ff9b:1::/48'),
+  };
+  return parsedIpv6Ranges;
+}
 
 /** The IPv4 address an IPv6 address carries in its low 32 bits, for the refusal's message. */
 function embeddedIpv4(address: ipaddr.IPv6): string | null {
@@ -104,7 +117,7 @@ function embeddedIpv4(address: ipaddr.IPv6): string | null {
     range === 'rfc6145' ||
     range === 'rfc6052' ||
     (high && (parts[6] !== 0 || (parts[7] ?? 0) > 1));
-  if (address.match(NAT64_LOCAL)) {
+  if (address.match(ipv6Ranges().nat64Local)) {
     // RFC 6052 with a /48 prefix: the IPv4 address straddles the reserved u octet (byte 8).
     const bytes = address.toByteArray();
     return ipaddr.fromByteArray([bytes[6] ?? 0, bytes[7] ?? 0, bytes[9] ?? 0, bytes[10] ?? 0]).toString();
@@ -141,7 +154,8 @@ export function nonPublicReason(address: string): string | null {
   if (embedded !== null) {
     return `${address} embeds the IPv4 address ${embedded} (${v6.range()} form) and is not a public address`;
   }
-  const global = v6.match(IPV6_GLOBAL_UNICAST) && !IPV6_SPECIAL.some((cidr) => v6.match(cidr));
+  const { globalUnicast, special } = ipv6Ranges();
+  const global = v6.match(globalUnicast) && !special.some((cidr) => v6.match(cidr));
   if (!global || v6.range() !== 'unicast') return `${address} is not a public address (${v6.range()})`;
   return null;
 }

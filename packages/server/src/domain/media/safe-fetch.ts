@@ -1,4 +1,3 @@
-import { lookup } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
@@ -100,6 +99,8 @@ async function assertPublicAddress(
     if (!isAddressAllowed(host, allow, port)) throw refuse(host);
     return;
   }
+  // Loaded at the first host name looked up: a start has no use for it.
+  const { lookup } = await import('node:dns/promises');
   let addresses: { address: string }[];
   try {
     addresses = await withDeadline(lookup(host, { all: true, verbatim: true }), timeoutMs, 'The name server');
