@@ -23,30 +23,34 @@ type IncomingParts = Partial<Pick<IncomingMessage, 'headers'>> & {
  * first address in `X-Forwarded-For` (proxy-addr's walk) that no trusted hop added.
  */
 export class ClientAddresses {
-  readonly #trust: TrustFunction | null;
-  /** proxy-addr itself, loaded only when a proxy is trusted. */
-  readonly #proxyAddr: typeof ProxyAddr | null;
+  /** The trusted hops, with proxy-addr itself: loaded only when a proxy is trusted. */
+  readonly #forwarding: { proxyAddr: typeof ProxyAddr; trust: TrustFunction } | null;
 
   constructor(trust: TrustProxy | undefined) {
-    this.#proxyAddr = trust === undefined ? null : proxyAddrModule();
-    this.#trust = trust === undefined ? null : compileTrust(trust);
+    if (trust === undefined) {
+      this.#forwarding = null;
+    } else {
+      const proxyAddr = proxyAddrModule();
+      this.#forwarding = { proxyAddr, trust: compileTrust(proxyAddr, trust) };
+    }
   }
 
   /** Whether forwarding headers are read at all (a trusted proxy is configured). */
   get trustsProxy(): boolean {
-    return this.#trust !== null;
+    return this.#forwarding !== null;
   }
 
   /** The client address of a request on Node's own objects; `local` without a socket. */
   of(incoming: IncomingParts | undefined): string {
     const socketAddress = incoming?.socket?.remoteAddress;
     if (socketAddress === undefined) return NO_SOCKET_ADDRESS;
-    if (this.#trust === null || this.#proxyAddr === null) return socketAddress;
+    const forwarding = this.#forwarding;
+    if (forwarding === null) return socketAddress;
     const forwardedFor = incoming?.headers?.['x-forwarded-for'];
     if (forwardedFor === undefined) return socketAddress;
-    return this.#proxyAddr(
+    return forwarding.proxyAddr(
       { socket: { remoteAddress: socketAddress }, headers: { 'x-forwarded-for': forwardedFor } } as never,
-      this.#trust,
+      forwarding.trust,
     );
   }
 
@@ -56,16 +60,18 @@ export class ClientAddresses {
    */
   peerIsTrusted(incoming: IncomingParts | undefined): boolean {
     const socketAddress = incoming?.socket?.remoteAddress;
-    return this.#trust !== null && socketAddress !== undefined && this.#trust(socketAddress, 0);
+    return (
+      this.#forwarding !== null && socketAddress !== undefined && this.#forwarding.trust(socketAddress, 0)
+    );
   }
 }
 
-function compileTrust(trust: TrustProxy): TrustFunction {
+function compileTrust(proxyAddr: typeof ProxyAddr, trust: TrustProxy): TrustFunction {
   if ('hops' in trust) {
     const { hops } = trust;
     return (_address, hop) => hop < hops;
   }
-  return proxyAddrModule().compile([...trust.addresses]);
+  return proxyAddr.compile([...trust.addresses]);
 }
 
 /** The request's client address, as its first step set it (`local` when none did: parts-built apps). */
